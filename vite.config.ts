@@ -1,0 +1,70 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .gz and .br beside every text asset so the server sends them compressed without
+ * compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const walk = async (dir: string): Promise<string[]> => {
+        const entries = await readdir(dir, { withFileTypes: true });
+        const files = await Promise.all(
+          entries.map((e) =>
+            e.isDirectory() ? walk(join(dir, e.name)) : Promise.resolve([join(dir, e.name)]),
+          ),
+        );
+        return files.flat();
+      };
+      for (const file of await walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const content = await readFile(file);
+        await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts', 'test/model/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['test/app/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/app/setup.ts'],
+        },
+      },
+    ],
+  },
+});
