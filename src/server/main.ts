@@ -1,0 +1,113 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): serves the explorer and the catalogue API on one
+ * origin, from the embedded sample catalogue or, with --upstream, from a real service.
+ */
+import { getRequestListener } from '@hono/node-server';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { embeddedApiHandler, type ApiHandler } from './api-handler';
+import { createApp } from './app';
+import { createCatalogueApi } from './catalogue/engine';
+import { generateCatalogue } from './catalogue/generate';
+import { OptionsError, USAGE, parseStartOptions, type StartOptions } from './options';
+import { upstreamApiHandler } from './proxy/upstream';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const distRoot = fileURLToPath(new URL('../../dist', import.meta.url));
+
+function apiHandler(options: StartOptions): ApiHandler {
+  if (options.upstream) {
+    const username = process.env.ARCHIVE_IT_USERNAME;
+    console.log(
+      `Reading from ${options.upstream.href} ${username ? 'with the credentials in ARCHIVE_IT_USERNAME/ARCHIVE_IT_PASSWORD' : 'without credentials'}.`,
+    );
+    return upstreamApiHandler({
+      base: options.upstream,
+      username,
+      password: process.env.ARCHIVE_IT_PASSWORD,
+      timeoutMs: options.upstreamTimeoutMs,
+      log: (line) => {
+        console.error(line);
+      },
+    });
+  }
+  const started = performance.now();
+  const catalogue = generateCatalogue({ seeds: options.seeds });
+  console.log(
+    `Sample catalogue: ${catalogue.collections.length} collections, ${catalogue.seeds.length.toLocaleString('en-US')} seeds, ` +
+      `${catalogue.seedGroups.length} seed groups, ${catalogue.pressItems.length} press items ` +
+      `(generated in ${Math.round(performance.now() - started)} ms).`,
+  );
+  return embeddedApiHandler(createCatalogueApi(catalogue));
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function listener(options: StartOptions, api: ApiHandler): Promise<Listener> {
+  if (!options.dev) {
+    if (!existsSync(`${distRoot}/index.html`)) {
+      throw new OptionsError(
+        'The app is not built yet: run `npm run build` first (npm start does both).',
+      );
+    }
+    const app = getRequestListener(createApp({ api, staticRoot: distRoot }).fetch);
+    return (req, res) => void app(req, res);
+  }
+  // Development: Vite serves the app with hot reload; the API is the same as in production.
+  const { createServer: createVite } = await import('vite');
+  const vite = await createVite({
+    root: projectRoot,
+    server: { middlewareMode: true },
+    appType: 'spa',
+  });
+  const apiListener = getRequestListener(createApp({ api, staticRoot: null }).fetch);
+  return (req, res) => {
+    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
+      void apiListener(req, res);
+    } else {
+      vite.middlewares(req, res);
+    }
+  };
+}
+
+async function main(): Promise<void> {
+  const parsed = parseStartOptions(process.argv.slice(2));
+  if (parsed === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const handle = await listener(parsed, apiHandler(parsed));
+  const server = createServer((req, res) => {
+    handle(req, res);
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Port ${parsed.port} is already in use on ${parsed.host}; start with --port N to use another.`
+        : `The server could not start: ${error.message}`,
+    );
+    process.exit(1);
+  });
+  server.listen(parsed.port, parsed.host, () => {
+    const { port } = server.address() as AddressInfo;
+    const host = parsed.host.includes(':') ? `[${parsed.host}]` : parsed.host;
+    console.log(`Catalogue explorer${parsed.dev ? ' (development)' : ''}: http://${host}:${port}/`);
+  });
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof OptionsError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

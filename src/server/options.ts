@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_SEED_COUNT } from './catalogue/generate';
+import { parseUpstreamBase } from './proxy/upstream';
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  seeds: number;
+  upstream: URL | null;
+  upstreamTimeoutMs: number;
+  dev: boolean;
+}
+
+export const USAGE = `Usage: npm start -- [options]
+
+  --port N               port to listen on (default 5173; 0 picks a free one)
+  --host H               address to listen on (default 127.0.0.1)
+  --seeds N              seeds in the embedded sample catalogue (default ${DEFAULT_SEED_COUNT.toLocaleString('en-US')})
+  --upstream URL         read from a real catalogue service at URL instead of the sample;
+                         credentials come from ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD
+  --upstream-timeout S   seconds to wait for the upstream service (default 30)
+  --help                 show this text
+`;
+
+export class OptionsError extends Error {}
+
+function wholeNumber(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  max: number,
+): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) > max) {
+    throw new OptionsError(
+      `--${name} must be a whole number from 0 to ${max.toLocaleString('en-US')}, not "${text}".`,
+    );
+  }
+  return Number(text);
+}
+
+/** Reads the command line; throws OptionsError with a message for the person who typed it. */
+export function parseStartOptions(args: readonly string[]): StartOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seeds: { type: 'string' },
+        upstream: { type: 'string' },
+        'upstream-timeout': { type: 'string' },
+        dev: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new OptionsError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  let upstream: URL | null = null;
+  if (values.upstream !== undefined) {
+    try {
+      upstream = parseUpstreamBase(values.upstream);
+    } catch (error) {
+      throw new OptionsError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const timeoutSeconds = wholeNumber('upstream-timeout', values['upstream-timeout'], 30, 3600);
+  if (timeoutSeconds === 0) throw new OptionsError('--upstream-timeout must be at least 1 second.');
+  return {
+    port: wholeNumber('port', values.port, 5173, 65_535),
+    host: values.host ?? '127.0.0.1',
+    seeds: wholeNumber('seeds', values.seeds, DEFAULT_SEED_COUNT, 5_000_000),
+    upstream,
+    upstreamTimeoutMs: timeoutSeconds * 1000,
+    dev: values.dev ?? false,
+  };
+}

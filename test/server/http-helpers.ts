@@ -1,0 +1,48 @@
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { embeddedApiHandler, type ApiHandler } from '../../src/server/api-handler';
+import { createApp } from '../../src/server/app';
+import { createCatalogueApi } from '../../src/server/catalogue/engine';
+import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
+
+export interface Running {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Listens on 127.0.0.1 on a free port. */
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Running> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export function serveApp(api: ApiHandler, staticRoot: string | null = null): Promise<Running> {
+  const listener = getRequestListener(createApp({ api, staticRoot }).fetch);
+  return listen((req, res) => void listener(req, res));
+}
+
+export function serveCatalogue(catalogue: Catalogue = generateCatalogue({ seeds: 3_000 })) {
+  return serveApp(embeddedApiHandler(createCatalogueApi(catalogue)));
+}
+
+export async function getJson<T = unknown>(
+  url: string,
+  init?: RequestInit,
+): Promise<{ response: Response; body: T }> {
+  const response = await fetch(url, init);
+  return { response, body: (await response.json()) as T };
+}

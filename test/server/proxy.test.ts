@@ -1,0 +1,295 @@
+/**
+ * `--upstream`: the explorer's server forwards reads to a real service, fixed at start, and keeps
+ * credentials between itself and that service.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isForwardablePath,
+  parseUpstreamBase,
+  upstreamApiHandler,
+  type UpstreamOptions,
+} from '../../src/server/proxy/upstream';
+import { getJson, listen, serveApp, serveCatalogue, type Running } from './http-helpers';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A stand-in upstream that records what reaches it and answers as told. */
+async function recordingUpstream(
+  answer: (seen: Seen) => Reply = () => ({
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Total-Row-Count': '0' },
+    body: '[]',
+  }),
+) {
+  const seen: Seen[] = [];
+  const server = await listen((req, res) => {
+    const record = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    seen.push(record);
+    const reply = answer(record);
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body ?? '');
+  });
+  return { ...server, seen };
+}
+
+function raw(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const running: Running[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+});
+
+async function proxyTo(upstream: string, extra: Partial<UpstreamOptions> = {}) {
+  const log: string[] = [];
+  const proxy = await serveApp(
+    upstreamApiHandler({
+      base: parseUpstreamBase(upstream),
+      timeoutMs: 5_000,
+      log: (line) => log.push(line),
+      ...extra,
+    }),
+  );
+  running.push(proxy);
+  return { proxy, log };
+}
+
+describe('forwarding to a second explorer as the upstream', () => {
+  let upstream: Running;
+  beforeAll(async () => {
+    upstream = await serveCatalogue();
+  });
+  afterAll(() => upstream.close());
+
+  it('passes path, query, status, body and the service headers through unchanged', async () => {
+    const { proxy } = await proxyTo(upstream.url);
+    const path = '/api/seed?limit=7&metadata__name=Title&format=api';
+    const direct = await fetch(upstream.url + path);
+    const viaProxy = await fetch(proxy.url + path);
+    expect(viaProxy.status).toBe(200);
+    for (const header of ['Content-Type', 'Total-Row-Count', 'Allow', 'Vary']) {
+      expect(viaProxy.headers.get(header)).toBe(direct.headers.get(header));
+    }
+    expect(await viaProxy.json()).toEqual(await direct.json());
+  });
+
+  it('passes the upstream error statuses and details through', async () => {
+    const { proxy } = await proxyTo(upstream.url);
+    const { response, body } = await getJson<{ detail: string }>(`${proxy.url}/api/seed?limit=x`);
+    expect(response.status).toBe(400);
+    expect(body.detail).toMatch(/limit/);
+  });
+
+  it('forwards HEAD with the headers and no body', async () => {
+    const { proxy } = await proxyTo(upstream.url);
+    const response = await fetch(`${proxy.url}/api/collection?state=ACTIVE`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('Total-Row-Count'))).toBeGreaterThan(0);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('credentials', () => {
+  it('sends HTTP Basic credentials to the upstream and never back to the browser or the log', async () => {
+    const upstream = await recordingUpstream(() => ({
+      status: 401,
+      headers: {
+        'Content-Type': 'application/json',
+        'WWW-Authenticate': 'Basic realm="api"',
+        'Set-Cookie': 'sessionid=abc',
+      },
+      body: '{"detail":"Authentication credentials were not provided."}',
+    }));
+    running.push(upstream);
+    const { proxy, log } = await proxyTo(upstream.url, {
+      username: 'curator@example.org',
+      password: 's3cret-pa55',
+    });
+    const response = await raw(proxy.url, '/api/seed?limit=1');
+    expect(upstream.seen).toHaveLength(1);
+    const sent = upstream.seen[0]?.headers.authorization ?? '';
+    expect(Buffer.from(sent.replace(/^Basic /, ''), 'base64').toString()).toBe(
+      'curator@example.org:s3cret-pa55',
+    );
+    expect(response.status).toBe(401);
+    // No login prompt in the browser, no upstream cookie, no credential anywhere in the answer.
+    expect(response.headers['www-authenticate']).toBeUndefined();
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const everything = JSON.stringify(response) + log.join('\n');
+    expect(everything).not.toContain('s3cret-pa55');
+    expect(everything).not.toContain(sent);
+  });
+
+  it('sends no Authorization without credentials, and never the browser’s own', async () => {
+    const upstream = await recordingUpstream();
+    running.push(upstream);
+    const { proxy } = await proxyTo(upstream.url);
+    await raw(proxy.url, '/api/seed', {
+      headers: { Authorization: 'Basic bWFsbG9yeTpwdw==', Cookie: 'csrftoken=x' },
+    });
+    expect(upstream.seen[0]?.headers.authorization).toBeUndefined();
+    expect(upstream.seen[0]?.headers.cookie).toBeUndefined();
+  });
+});
+
+describe('only reads under /api/ reach the upstream', () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])(
+    '%s answers 403 and is not forwarded',
+    async (method) => {
+      const upstream = await recordingUpstream();
+      running.push(upstream);
+      const { proxy } = await proxyTo(upstream.url);
+      const response = await raw(proxy.url, '/api/seed', { method });
+      expect(response.status).toBe(403);
+      expect(JSON.parse(response.body)).toEqual({ detail: expect.stringMatching(/not forwarded/) });
+      expect(upstream.seen).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    '/api/..%2f..%2fadmin',
+    '/api/%2e%2e/%2e%2e/admin',
+    '/api/seed/..%252f..%252fadmin',
+    '/api/seed%2f..%2f..%2fadmin',
+    '/api/./../admin',
+    '/api/seed/%2e%2e%2fadmin',
+    '/api/seed\\..\\admin',
+    '//evil.example/api/seed',
+    'http://evil.example/api/seed',
+    'http://evil.example/admin',
+    '/api/seed@evil.example',
+  ])('%s never reaches another host or a path outside the base', async (path) => {
+    const upstream = await recordingUpstream();
+    running.push(upstream);
+    const { proxy } = await proxyTo(`${upstream.url}/base`);
+    const response = await raw(proxy.url, path, { headers: { Host: 'evil.example' } });
+    expect([200, 400, 404]).toContain(response.status);
+    for (const seen of upstream.seen) {
+      expect(seen.url).toMatch(/^\/base\/api\/[a-z_]+\/?(\?.*)?$/);
+      expect(seen.headers.host).toBe(new URL(upstream.url).host);
+    }
+  });
+
+  it('prefixes the base path and keeps the query string', async () => {
+    const upstream = await recordingUpstream();
+    running.push(upstream);
+    const { proxy } = await proxyTo(`${upstream.url}/base/`);
+    await raw(proxy.url, '/api/seed?metadata__name=Title&metadata__value__startswith=A%20B');
+    expect(upstream.seen.map((s) => s.url)).toEqual([
+      '/base/api/seed?metadata__name=Title&metadata__value__startswith=A%20B',
+    ]);
+  });
+
+  it('does not follow a redirect to another host', async () => {
+    const upstream = await recordingUpstream(() => ({
+      status: 302,
+      headers: { Location: 'http://evil.example/api/seed' },
+    }));
+    running.push(upstream);
+    const { proxy } = await proxyTo(upstream.url, { username: 'u', password: 'p' });
+    const { response, body } = await getJson<{ detail: string }>(`${proxy.url}/api/seed`);
+    expect(response.status).toBe(502);
+    expect(body.detail).toMatch(/redirected/);
+  });
+
+  it('follows a redirect to the same service, such as an added slash', async () => {
+    const upstream = await recordingUpstream((seen): Reply =>
+      seen.url.startsWith('/api/seed/')
+        ? { status: 200, headers: { 'Content-Type': 'application/json' }, body: '[]' }
+        : { status: 301, headers: { Location: '/api/seed/?limit=1' } },
+    );
+    running.push(upstream);
+    const { proxy } = await proxyTo(upstream.url);
+    const response = await fetch(`${proxy.url}/api/seed?limit=1`);
+    expect(response.status).toBe(200);
+    expect(upstream.seen.map((s) => s.url)).toEqual(['/api/seed?limit=1', '/api/seed/?limit=1']);
+  });
+});
+
+describe('an upstream that fails', () => {
+  it('answers 502 with a detail when the upstream cannot be reached', async () => {
+    const closed = await listen((_req, res) => res.end());
+    await closed.close();
+    const { proxy, log } = await proxyTo(closed.url);
+    const { response, body } = await getJson<{ detail: string }>(`${proxy.url}/api/seed`);
+    expect(response.status).toBe(502);
+    expect(body.detail).toMatch(/could not be reached/);
+    expect(log.join()).toMatch(/ECONNREFUSED/);
+  });
+
+  it('answers 504 within the timeout when the upstream hangs', async () => {
+    const hung = await listen(() => {
+      /* never answers */
+    });
+    running.push(hung);
+    const { proxy } = await proxyTo(hung.url, { timeoutMs: 400 });
+    const started = Date.now();
+    const { response, body } = await getJson<{ detail: string }>(`${proxy.url}/api/seed`);
+    expect(response.status).toBe(504);
+    expect(body.detail).toMatch(/did not answer/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('the --upstream value', () => {
+  it('accepts an http(s) base address', () => {
+    expect(parseUpstreamBase('https://partner.archive-it.org').href).toBe(
+      'https://partner.archive-it.org/',
+    );
+    expect(parseUpstreamBase('http://127.0.0.1:9000/base/').pathname).toBe('/base/');
+  });
+
+  it.each([
+    ['https://user:pw@partner.archive-it.org', /ARCHIVE_IT_USERNAME/],
+    ['ftp://partner.archive-it.org', /http or https/],
+    ['partner.archive-it.org', /absolute/],
+    ['https://partner.archive-it.org/?x=1', /query/],
+  ])('rejects %s with a message saying why', (value, message) => {
+    expect(() => parseUpstreamBase(value)).toThrow(message);
+  });
+
+  it('forwards only plain paths under /api/', () => {
+    expect(isForwardablePath('/api/seed')).toBe(true);
+    expect(isForwardablePath('/api/seed/')).toBe(true);
+    expect(isForwardablePath('/api/seed/..')).toBe(false);
+    expect(isForwardablePath('/api/%2e%2e')).toBe(false);
+    expect(isForwardablePath('/admin')).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The server as `npm start` runs it: a child process with the command line a person types, serving
+ * the built app and the API, or forwarding to another instance with --upstream.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseStartOptions } from '../../src/server/options';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = `${root}node_modules/.bin/tsx`;
+
+interface Started {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(tsx, ['src/server/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Catalogue explorer[^:]*: (http:\/\/\S+)\//.exec(output);
+      if (match?.[1]) resolve({ url: match[1], child, output: () => output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      reject(new Error(`exited with ${String(code)}: ${output}`));
+    });
+  });
+}
+
+function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(tsx, ['src/server/main.ts', ...args], { cwd: root });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('npm start', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await start(['--port', '0', '--seeds', '500']);
+  });
+  afterAll(() => {
+    server.child.kill();
+  });
+
+  it('prints the address and the size of the sample catalogue', () => {
+    expect(server.output()).toMatch(/500 seeds/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('serves the app at / and at every page address, with the security headers', async () => {
+    for (const path of ['/', '/collections', '/seeds?collection=1']) {
+      const response = await fetch(server.url + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toMatch(/text\/html/);
+      const html = await response.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves the built scripts compressed and cacheable', async () => {
+    const html = await (await fetch(server.url)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(server.url + (script ?? ''), {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(response.headers.get('Cache-Control')).toContain('immutable');
+  });
+
+  it('answers 404 for a missing asset rather than the app page', async () => {
+    const response = await fetch(`${server.url}/assets/missing.js`);
+    expect(response.status).toBe(404);
+  });
+
+  it('serves the API on the same origin', async () => {
+    const response = await fetch(`${server.url}/api/seed?limit=2`);
+    expect(response.headers.get('Total-Row-Count')).toBe('500');
+    expect(await response.json()).toHaveLength(2);
+  });
+
+  it('forwards to another instance given as --upstream, with credentials kept from the browser', async () => {
+    const proxy = await start(['--port', '0', '--upstream', server.url], {
+      ARCHIVE_IT_USERNAME: 'curator',
+      ARCHIVE_IT_PASSWORD: 'hunter2-secret',
+    });
+    try {
+      const response = await fetch(`${proxy.url}/api/seed?limit=3&format=api`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Total-Row-Count')).toBe('500');
+      expect(await response.json()).toHaveLength(3);
+      expect(proxy.output()).not.toContain('hunter2-secret');
+    } finally {
+      proxy.child.kill();
+    }
+  });
+});
+
+describe('start options', () => {
+  it('has sensible defaults', () => {
+    expect(parseStartOptions([])).toEqual({
+      port: 5173,
+      host: '127.0.0.1',
+      seeds: 20_000,
+      upstream: null,
+      upstreamTimeoutMs: 30_000,
+      dev: false,
+    });
+  });
+
+  it('reads every option', () => {
+    const options = parseStartOptions([
+      '--port=8080',
+      '--host',
+      '0.0.0.0',
+      '--seeds',
+      '200000',
+      '--upstream',
+      'https://partner.archive-it.org',
+      '--upstream-timeout',
+      '5',
+    ]);
+    expect(options).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      seeds: 200_000,
+      upstreamTimeoutMs: 5_000,
+    });
+    expect(options !== 'help' && options.upstream?.href).toBe('https://partner.archive-it.org/');
+  });
+
+  it.each([
+    [['--port', 'eighty'], /--port must be a whole number/],
+    [['--port', '70000'], /--port/],
+    [['--seeds', '-5'], /--seeds/],
+    [['--upstream', 'https://me:pw@example.org'], /ARCHIVE_IT_USERNAME/],
+    [['--colour'], /Unknown option/],
+    [['--upstream-timeout', '0'], /at least 1 second/],
+  ])('rejects %j with a message', (args, message) => {
+    expect(() => parseStartOptions(args)).toThrow(message);
+  });
+
+  it('exits with status 2 and the usage on a bad option', async () => {
+    const { code, output } = await run(['--seeds', 'many']);
+    expect(code).toBe(2);
+    expect(output).toMatch(/--seeds must be a whole number/);
+    expect(output).toMatch(/Usage: npm start/);
+  });
+});
