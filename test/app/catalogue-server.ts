@@ -1,0 +1,23 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createCatalogueApi } from '../../src/server/catalogue/engine';
+import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
+
+/**
+ * Mock handlers that answer with the embedded API's own engine, so browser tests and the local
+ * server share one implementation of the service.
+ */
+export function catalogueHandlers(catalogue: Catalogue) {
+  const api = createCatalogueApi(catalogue);
+  return [
+    http.all('*/api/*', ({ request }) => {
+      const url = new URL(request.url);
+      const answer = api.handle(request.method, url.pathname + url.search);
+      return new HttpResponse(answer.body, { status: answer.status, headers: answer.headers });
+    }),
+  ];
+}
+
+export function catalogueServer(catalogue: Catalogue = generateCatalogue({ seeds: 2_000 })) {
+  return setupServer(...catalogueHandlers(catalogue));
+}
