@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
 import { Shell } from './shell';
 import { Overview } from './overview';
+import { createQueryClient } from './query-client';
 
 export const routes: RouteObject[] = [
   {
@@ -12,7 +13,7 @@ export const routes: RouteObject[] = [
 ];
 
 // Created once, outside React, as the router and the cache live as long as the page.
-const queryClient = new QueryClient();
+const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 
 export function App() {

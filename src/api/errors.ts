@@ -1,0 +1,124 @@
+/**
+ * One family of errors for everything that can go wrong between the explorer and the catalogue
+ * service. `message` is written for the person using the explorer; the other fields are for
+ * whoever has to find out why.
+ */
+
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'unreadable' | 'contract';
+
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  /** Whether trying again may succeed. */
+  abstract readonly retryable: boolean;
+
+  constructor(
+    message: string,
+    /** The address that was asked. */
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class NetworkError extends ApiError {
+  readonly kind = 'network';
+  readonly retryable = true;
+  constructor(url: string, cause?: unknown) {
+    super('The catalogue service could not be reached. Check the connection and try again.', url, {
+      cause,
+    });
+  }
+}
+
+export class TimeoutError extends ApiError {
+  readonly kind = 'timeout';
+  readonly retryable = true;
+  constructor(
+    url: string,
+    readonly timeoutMs: number,
+    phase: 'answer' | 'finish' = 'answer',
+  ) {
+    super(
+      phase === 'answer'
+        ? `The catalogue service did not answer within ${formatSeconds(timeoutMs)}.`
+        : `The catalogue service did not finish sending its answer within ${formatSeconds(timeoutMs)}.`,
+      url,
+    );
+  }
+}
+
+export class HttpError extends ApiError {
+  readonly kind = 'http';
+  readonly retryable: boolean;
+  constructor(
+    url: string,
+    readonly status: number,
+    /** The service's own explanation (`detail`), when it gave one. */
+    readonly detail: string | null,
+    /** How long the service asked us to wait (429, 503), when it said. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(httpMessage(status, detail, retryAfterMs), url);
+    this.retryable = status === 429 || status >= 500;
+  }
+
+  get needsCredentials(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+/** The body was not JSON, or was cut off. */
+export class UnreadableResponseError extends ApiError {
+  readonly kind = 'unreadable';
+  constructor(
+    url: string,
+    reason: string,
+    /** A body cut off in transit may arrive whole next time; a web page instead of data will not. */
+    readonly retryable: boolean,
+    cause?: unknown,
+  ) {
+    super(`The catalogue service sent something unreadable: ${reason}.`, url, { cause });
+  }
+}
+
+/** The body was JSON but not the list the contract promises. */
+export class ContractError extends ApiError {
+  readonly kind = 'contract';
+  readonly retryable = false;
+  constructor(url: string, reason: string) {
+    super(`The catalogue service's answer is not in the expected form: ${reason}.`, url);
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds.toLocaleString('en-US')} ${seconds === 1 ? 'second' : 'seconds'}`;
+}
+
+const CREDENTIALS_HINT =
+  'If the explorer reads from a real service (--upstream), set ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD before starting it.';
+
+function httpMessage(status: number, detail: string | null, retryAfterMs: number | null): string {
+  const said = detail ? ` It said: “${detail}”` : '';
+  if (status === 401)
+    return `The catalogue service needs credentials (HTTP 401). ${CREDENTIALS_HINT}`;
+  if (status === 403) {
+    return `The catalogue service refused access (HTTP 403): it needs valid credentials for this catalogue. ${CREDENTIALS_HINT}`;
+  }
+  if (status === 404) return `The catalogue service has no such list (HTTP 404).${said}`;
+  if (status === 429) {
+    const wait = retryAfterMs === null ? 'a moment' : formatSeconds(retryAfterMs);
+    return `The catalogue service is limiting requests (HTTP 429). Try again in ${wait}.`;
+  }
+  if (status >= 500) return `The catalogue service failed to answer (HTTP ${status}).${said}`;
+  if (status >= 400) return `The catalogue service rejected the request (HTTP ${status}).${said}`;
+  return `The catalogue service answered with an unexpected status (HTTP ${status}).${said}`;
+}
+
+/** A message for any error at all, for the places that show one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong while reading the catalogue.';
+}

@@ -1,0 +1,196 @@
+/**
+ * Loads a whole list progressively: a small first page so rows paint at once, then the rest in
+ * larger pages (limit + offset) a few at a time. Each step yields a snapshot of everything loaded
+ * so far, always a prefix of the list in the service's order.
+ */
+import type { Resource } from '../model/wire';
+import { fetchPage, type ListPage, type ListParams, type RequestOptions } from './client';
+import { defaultApiConfig } from './config';
+import type { RecordProblem, ResourceModels } from './model';
+
+/** Filters of a list: every parameter but paging. */
+export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;
+
+export interface ListData<T> {
+  rows: T[];
+  /** Records matching the filters, as the service counts them. */
+  total: number;
+  /** False when the service gave no count: `total` is then what has arrived so far. */
+  totalCertain: boolean;
+  /** Every row that will be loaded has been. */
+  complete: boolean;
+  /** Records that could not be read, with the reason. */
+  problems: RecordProblem[];
+  /** Rows above the cap that were not loaded. */
+  notLoaded: number;
+  /** The service ignored `offset`, so everything came in one request instead. */
+  offsetIgnored: boolean;
+  /** The count changed between pages: the catalogue changed while it loaded. */
+  totalChanged: boolean;
+  /** Where the next page starts (items received so far, readable or not). */
+  nextOffset: number;
+}
+
+export interface LoadOptions extends RequestOptions {
+  /** Continue an incomplete load instead of starting again. */
+  resumeFrom?: ListData<unknown> | undefined;
+}
+
+export async function* loadList<R extends Resource>(
+  resource: R,
+  filters: ListFilters,
+  options: LoadOptions = {},
+): AsyncGenerator<ListData<ResourceModels[R]>> {
+  type Row = ResourceModels[R];
+  const config = options.config ?? defaultApiConfig;
+  const { signal } = options;
+  const page = (offset: number, limit: number, pageSignal = signal) =>
+    fetchPage(resource, { ...filters, offset, limit }, { signal: pageSignal, config });
+
+  let state: ListData<Row>;
+  const seen = new Set<number>();
+  const resumed = options.resumeFrom as ListData<Row> | undefined;
+  if (resumed && !resumed.complete && resumed.nextOffset > 0) {
+    state = { ...resumed };
+    for (const row of resumed.rows) seen.add(row.id);
+  } else {
+    const first = await page(0, config.firstPageSize);
+    state = {
+      rows: [],
+      total: first.total,
+      totalCertain: first.totalCertain,
+      complete: false,
+      problems: [],
+      notLoaded: 0,
+      offsetIgnored: false,
+      totalChanged: false,
+      nextOffset: 0,
+    };
+    state = append(state, first, seen, config.firstPageSize);
+    yield state;
+    if (state.complete) return;
+  }
+
+  if (!state.totalCertain) {
+    // Without a count, keep asking until a page comes back short (or the cap is reached).
+    while (!state.complete && state.nextOffset < config.rowCap) {
+      const next = await page(state.nextOffset, config.pageSize);
+      if (restartsTheList(next, state.rows)) {
+        yield* everythingAtOnce(state, () => page(0, -1), config.rowCap);
+        return;
+      }
+      state = append(state, next, seen, config.pageSize);
+      state = { ...state, total: state.nextOffset };
+      if (!state.complete) yield state;
+    }
+    yield { ...state, complete: true };
+    return;
+  }
+
+  const target = Math.min(state.total, config.rowCap);
+  const offsets: number[] = [];
+  for (let offset = state.nextOffset; offset < target; offset += config.pageSize)
+    offsets.push(offset);
+  if (offsets.length === 0) {
+    yield finish(state, config.rowCap);
+    return;
+  }
+
+  // Pages run a few at a time; they are added in order, so rows never jump about while loading.
+  const stop = new AbortController();
+  const pageSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const pending = new Map<number, Promise<ListPage<Row>>>();
+  let launched = 0;
+  const launch = () => {
+    while (launched < offsets.length && pending.size < config.concurrency) {
+      const offset = offsets[launched++] as number;
+      const request = page(offset, Math.min(config.pageSize, target - offset), pageSignal);
+      request.catch(() => undefined); // awaited below, in order; this only silences the wait
+      pending.set(offset, request);
+    }
+  };
+  try {
+    launch();
+    for (const offset of offsets) {
+      const request = pending.get(offset);
+      if (!request) break;
+      const result = await request;
+      pending.delete(offset);
+      if (offset === offsets[0] && restartsTheList(result, state.rows)) {
+        stop.abort();
+        yield* everythingAtOnce(state, () => page(0, -1), config.rowCap);
+        return;
+      }
+      if (result.totalCertain && result.total !== state.total)
+        state = { ...state, totalChanged: true };
+      state = append(state, result, seen, Math.min(config.pageSize, target - offset));
+      launch();
+      if (state.complete || state.nextOffset >= target) break;
+      yield state;
+    }
+  } finally {
+    // Filters changed, or a page failed: nothing keeps loading in the background.
+    stop.abort();
+  }
+  yield finish(state, config.rowCap);
+}
+
+/** Adds a page's rows, skipping ids already loaded (the list moved under us). */
+function append<T extends { id: number }>(
+  state: ListData<T>,
+  page: ListPage<T>,
+  seen: Set<number>,
+  asked: number,
+): ListData<T> {
+  const fresh = page.records.filter((row) => {
+    if (seen.has(row.id)) return false;
+    seen.add(row.id);
+    return true;
+  });
+  const nextOffset = state.nextOffset + page.received;
+  return {
+    ...state,
+    rows: fresh.length > 0 ? state.rows.concat(fresh) : state.rows,
+    problems: page.problems.length > 0 ? state.problems.concat(page.problems) : state.problems,
+    nextOffset,
+    complete: page.received < asked || (state.totalCertain && nextOffset >= state.total),
+  };
+}
+
+function finish<T>(state: ListData<T>, cap: number): ListData<T> {
+  return {
+    ...state,
+    complete: true,
+    notLoaded: state.totalCertain ? Math.max(0, state.total - Math.min(state.nextOffset, cap)) : 0,
+  };
+}
+
+/** True when a later page starts with the list's first rows again: the service ignores `offset`. */
+function restartsTheList<T extends { id: number }>(
+  page: ListPage<T>,
+  loaded: readonly T[],
+): boolean {
+  const probe = Math.min(5, page.records.length, loaded.length);
+  if (probe === 0) return false;
+  for (let i = 0; i < probe; i++) if (page.records[i]?.id !== loaded[i]?.id) return false;
+  return true;
+}
+
+async function* everythingAtOnce<T extends { id: number }>(
+  state: ListData<T>,
+  fetchAll: () => Promise<ListPage<T>>,
+  cap: number,
+): AsyncGenerator<ListData<T>> {
+  const all = await fetchAll();
+  const rows = all.records.slice(0, cap);
+  yield {
+    ...state,
+    rows,
+    problems: all.problems,
+    total: all.totalCertain ? all.total : all.received,
+    nextOffset: all.received,
+    offsetIgnored: true,
+    complete: true,
+    notLoaded: Math.max(0, all.records.length - rows.length),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Query factories, one per resource (TkDodo's pattern): key-only levels for invalidation and
+ * `queryOptions` leaves that carry key and fetch together, with every input of the fetch in the
+ * key. Route loaders and components use the same options.
+ */
+import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import type { Resource } from '../model/wire';
+import { defaultApiConfig, type ApiConfig } from './config';
+import { loadList, type ListData, type ListFilters } from './load-list';
+import type { ResourceModels } from './model';
+
+export type { ListData };
+
+const MINUTE = 60_000;
+
+export interface CollectionFilters {
+  state?: 'ACTIVE' | 'INACTIVE' | undefined;
+}
+
+export interface SeedFilters {
+  collection?: number | undefined;
+  metadataName?: string | undefined;
+  metadataPrefix?: string | undefined;
+}
+
+/** Drops unset filters so `{collection: undefined}` and `{}` are one cache entry. */
+function defined<T extends object>(filters: T): T {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') kept[key] = value;
+  }
+  return kept as T;
+}
+
+/**
+ * Streams a list into the cache page by page. A first load shows rows as they arrive; a failed load
+ * keeps what arrived and a retry continues from there; a background refresh of a complete list
+ * keeps the old rows on screen until the new list is whole.
+ */
+function listQueryFn<R extends Resource>(
+  resource: R,
+  filters: ListFilters,
+  config: ApiConfig,
+): QueryFunction<ListData<ResourceModels[R]>> {
+  return async (context) => {
+    const previous = context.client.getQueryData<ListData<ResourceModels[R]>>(context.queryKey);
+    const refreshing = previous?.complete === true;
+    let latest: ListData<ResourceModels[R]> | undefined;
+    for await (const snapshot of loadList(resource, filters, {
+      signal: context.signal,
+      config,
+      resumeFrom: refreshing ? undefined : previous,
+    })) {
+      latest = snapshot;
+      if (!refreshing) context.client.setQueryData(context.queryKey, snapshot);
+    }
+    if (!latest) throw new Error(`The ${resource} list ended before its first page.`);
+    return latest;
+  };
+}
+
+/** Shared by every list: the rows are big and replaced wholesale, so no deep comparison. */
+function listOptions<R extends Resource>(
+  queryKey: QueryKey,
+  resource: R,
+  filters: ListFilters,
+  freshFor: number,
+  config: ApiConfig,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: listQueryFn(resource, filters, config),
+    staleTime: freshFor,
+    gcTime: Math.max(freshFor, 10 * MINUTE),
+    structuralSharing: false,
+  });
+}
+
+export const collectionQueries = {
+  all: () => ['collection'] as const,
+  lists: () => [...collectionQueries.all(), 'list'] as const,
+  /** Collections change rarely: fresh for ten minutes. */
+  list: (filters: CollectionFilters = {}, config = defaultApiConfig) => {
+    const f = defined(filters);
+    return listOptions(
+      [...collectionQueries.lists(), f] as const,
+      'collection',
+      { format: 'api', state: f.state },
+      10 * MINUTE,
+      config,
+    );
+  },
+};
+
+export const seedQueries = {
+  all: () => ['seed'] as const,
+  lists: () => [...seedQueries.all(), 'list'] as const,
+  list: (filters: SeedFilters = {}, config = defaultApiConfig) => {
+    const f = defined(filters);
+    return listOptions(
+      [...seedQueries.lists(), f] as const,
+      'seed',
+      {
+        format: 'api',
+        collection: f.collection,
+        metadataName: f.metadataName,
+        metadataPrefix: f.metadataPrefix,
+      },
+      5 * MINUTE,
+      config,
+    );
+  },
+};
+
+export const seedGroupQueries = {
+  all: () => ['seed_group'] as const,
+  lists: () => [...seedGroupQueries.all(), 'list'] as const,
+  list: (config = defaultApiConfig) =>
+    listOptions(
+      [...seedGroupQueries.lists()] as const,
+      'seed_group',
+      { format: 'api' },
+      10 * MINUTE,
+      config,
+    ),
+};
+
+export const pressQueries = {
+  all: () => ['press_item'] as const,
+  lists: () => [...pressQueries.all(), 'list'] as const,
+  /** Press items change rarely: fresh for thirty minutes. */
+  list: (config = defaultApiConfig) =>
+    listOptions(
+      [...pressQueries.lists()] as const,
+      'press_item',
+      { format: 'api' },
+      30 * MINUTE,
+      config,
+    ),
+};

@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base address of the catalogue API when it is not the app's own origin. */
+  readonly VITE_API_BASE?: string;
+  /** Request timeout in milliseconds (default 30,000). */
+  readonly VITE_API_TIMEOUT_MS?: string;
+  /** Most rows one list loads (default 500,000). */
+  readonly VITE_ROW_CAP?: string;
+}

@@ -1,0 +1,255 @@
+/**
+ * The HTTP client against the embedded engine (through MSW) and against injected failures: query
+ * strings, counts, both list shapes, every error kind, and retries only where they can help.
+ */
+import { delay, http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fetchPage, listUrl, readRetryAfter } from '../../../src/api/client';
+import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
+import {
+  ContractError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  UnreadableResponseError,
+} from '../../../src/api/errors';
+import { generateCatalogue } from '../../../src/server/catalogue/generate';
+import { catalogueServer } from '../catalogue-server';
+
+const catalogue = generateCatalogue({ seeds: 1_000 });
+const server = catalogueServer(catalogue);
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
+
+const fast: ApiConfig = { ...defaultApiConfig, timeoutMs: 2_000 };
+
+/** Answers with each reply in turn (the last one repeats), counting the requests. */
+function sequence(...replies: (() => Response | Promise<Response>)[]) {
+  const seen: string[] = [];
+  server.use(
+    http.get('*/api/seed', ({ request }) => {
+      seen.push(request.url);
+      const reply = replies[Math.min(seen.length - 1, replies.length - 1)];
+      return reply ? reply() : HttpResponse.json([]);
+    }),
+  );
+  return seen;
+}
+
+const ok = () => HttpResponse.json([], { headers: { 'Total-Row-Count': '0' } });
+
+describe('requests', () => {
+  it('builds the service parameter names from typed parameters', () => {
+    const url = new URL(
+      listUrl('seed', {
+        limit: 100,
+        offset: 200,
+        format: 'api',
+        collection: 42,
+        metadataName: 'Local Call Number',
+        metadataPrefix: 'A & B',
+      }),
+    );
+    expect(url.pathname).toBe('/api/seed');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      limit: '100',
+      offset: '200',
+      format: 'api',
+      collection: '42',
+      metadata__name: 'Local Call Number',
+      metadata__value__startswith: 'A & B',
+    });
+  });
+
+  it('leaves out unset and empty parameters', () => {
+    expect(listUrl('collection', { state: undefined, format: 'api', metadataName: '' })).toMatch(
+      /\/api\/collection\?format=api$/,
+    );
+  });
+
+  it('puts the build-time base address before /api', () => {
+    const url = listUrl(
+      'seed',
+      {},
+      { ...defaultApiConfig, baseUrl: 'https://partner.example.org/v1' },
+    );
+    expect(url).toBe('https://partner.example.org/v1/api/seed');
+  });
+});
+
+describe('lists', () => {
+  it('reads records and the count of all matches', async () => {
+    const page = await fetchPage('seed', { limit: 10, format: 'api' });
+    expect(page.records).toHaveLength(10);
+    expect(page.total).toBe(1_000);
+    expect(page.totalCertain).toBe(true);
+  });
+
+  it('accepts the paginated envelope and takes its count', async () => {
+    sequence(() =>
+      HttpResponse.json({ count: 77, next: null, previous: null, results: [] }, { status: 200 }),
+    );
+    const page = await fetchPage('seed', { limit: 0 });
+    expect(page).toMatchObject({ records: [], total: 77, totalCertain: true });
+  });
+
+  it('falls back to the array length and says the count is uncertain', async () => {
+    const raw = JSON.parse(JSON.stringify(catalogue.seedGroups.slice(0, 3))) as unknown[];
+    server.use(http.get('*/api/seed_group', () => HttpResponse.json(raw)));
+    const page = await fetchPage('seed_group', {});
+    expect(page).toMatchObject({ total: 3, totalCertain: false });
+  });
+
+  it('ignores a count header that is not a whole number', async () => {
+    sequence(() => HttpResponse.json([], { headers: { 'Total-Row-Count': 'lots' } }));
+    expect((await fetchPage('seed', {})).totalCertain).toBe(false);
+  });
+});
+
+describe('errors', () => {
+  it('gives the service detail for a rejected request and does not retry it', async () => {
+    const seen = sequence(() => HttpResponse.json({ detail: 'limit must be…' }, { status: 400 }));
+    const error = await fetchPage('seed', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+    expect((error as HttpError).message).toContain('limit must be…');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reads field errors in the Django REST framework style', async () => {
+    sequence(() => HttpResponse.json({ state: ['Select a valid choice.'] }, { status: 400 }));
+    const error = (await fetchPage('seed', {}).catch((e: unknown) => e)) as HttpError;
+    expect(error.detail).toBe('state: Select a valid choice.');
+  });
+
+  it.each([401, 403])(
+    '%i says the catalogue needs credentials and how to give them',
+    async (status) => {
+      const seen = sequence(() => HttpResponse.json({ detail: 'no' }, { status }));
+      const error = (await fetchPage('seed', {}).catch((e: unknown) => e)) as HttpError;
+      expect(error.needsCredentials).toBe(true);
+      expect(error.message).toMatch(/credentials/);
+      expect(error.message).toMatch(/ARCHIVE_IT_USERNAME/);
+      expect(seen).toHaveLength(1);
+    },
+  );
+
+  it('404 says there is no such list', async () => {
+    sequence(() => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }));
+    await expect(fetchPage('seed', {})).rejects.toThrow(/no such list \(HTTP 404\)/);
+  });
+
+  it('recovers from one server error by itself', async () => {
+    const seen = sequence(() => new HttpResponse(null, { status: 502 }), ok);
+    await expect(fetchPage('seed', {})).resolves.toMatchObject({ total: 0 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('gives up after a bounded number of retries on a persistent failure', async () => {
+    const seen = sequence(() => HttpResponse.json({ detail: 'down' }, { status: 503 }));
+    const error = (await fetchPage('seed', {}).catch((e: unknown) => e)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe(
+      'The catalogue service failed to answer (HTTP 503). It said: “down”',
+    );
+    expect(seen).toHaveLength(defaultApiConfig.retries + 1);
+  });
+
+  it('waits as long as Retry-After asks before trying again after a 429', async () => {
+    const times: number[] = [];
+    sequence(
+      () => {
+        times.push(Date.now());
+        return new HttpResponse(null, { status: 429, headers: { 'Retry-After': '1' } });
+      },
+      () => {
+        times.push(Date.now());
+        return ok();
+      },
+    );
+    await fetchPage('seed', {});
+    expect(times).toHaveLength(2);
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a persistent 429 says when to try again', async () => {
+    sequence(() => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '0' } }));
+    const error = (await fetchPage('seed', {}).catch((e: unknown) => e)) as HttpError;
+    expect(error.status).toBe(429);
+    expect(error.message).toMatch(/limiting requests/);
+  });
+
+  it('a network failure is retried, then reported as unreachable', async () => {
+    const seen = sequence(() => HttpResponse.error());
+    await expect(fetchPage('seed', {})).rejects.toBeInstanceOf(NetworkError);
+    expect(seen).toHaveLength(defaultApiConfig.retries + 1);
+  });
+
+  it('a service that never answers ends in a timeout, not a wait without end', async () => {
+    sequence(async () => {
+      await delay('infinite');
+      return ok();
+    });
+    const started = Date.now();
+    const error = await fetchPage('seed', {}, { config: { ...fast, timeoutMs: 200 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toMatch(/did not answer within 0\.2 seconds/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('a web page instead of data is unreadable and says what came', async () => {
+    sequence(() => HttpResponse.html('<html><body>Maintenance</body></html>'));
+    const error = await fetchPage('seed', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableResponseError);
+    expect((error as Error).message).toBe(
+      'The catalogue service sent something unreadable: it sent text/html instead of JSON.',
+    );
+  });
+
+  it('JSON that stops half-way is unreadable', async () => {
+    sequence(
+      () => new HttpResponse('[{"id": 1, "na', { headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(fetchPage('seed', {})).rejects.toThrow(/not valid JSON/);
+  });
+
+  it('an object where a list belongs breaks the contract', async () => {
+    sequence(() => HttpResponse.json({ hello: 'world' }));
+    const error = await fetchPage('seed', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+  });
+
+  it('a cancelled request rejects with the abort and is not retried', async () => {
+    const seen = sequence(async () => {
+      await delay(200);
+      return new HttpResponse(null, { status: 503 });
+    });
+    const controller = new AbortController();
+    const request = fetchPage('seed', {}, { signal: controller.signal });
+    setTimeout(() => {
+      controller.abort();
+    }, 50);
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    await delay(400);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(readRetryAfter('3')).toBe(3_000);
+    expect(readRetryAfter(null)).toBeNull();
+    expect(readRetryAfter('soon')).toBeNull();
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    expect(readRetryAfter(inTenSeconds)).toBeGreaterThan(8_000);
+  });
+});
