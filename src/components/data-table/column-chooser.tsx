@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+
+export interface ColumnChoice {
+  readonly id: string;
+  readonly header: string;
+  readonly visible: boolean;
+}
+
+export interface ColumnChooserProps {
+  /** Names the table the columns belong to, for the panel's accessible name. */
+  readonly tableLabel: string;
+  readonly columns: readonly ColumnChoice[];
+  readonly onToggle: (id: string, visible: boolean) => void;
+  /** Back to the default columns and widths. */
+  readonly onReset: () => void;
+}
+
+/**
+ * A "Columns" button that discloses a checkbox per column. Escape, a click outside or moving focus
+ * away closes it; the last visible column cannot be hidden.
+ */
+export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: ColumnChooserProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const visibleCount = columns.filter((c) => c.visible).length;
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
+      setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || rootRef.current?.contains(focused)) {
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={rootRef}
+      className="data-table__chooser"
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="data-table__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setOpen((o) => !o);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
+          <path d="M2 3h3v10H2zM6.5 3h3v10h-3zM11 3h3v10h-3z" fill="currentColor" />
+        </svg>
+        Columns
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        role="group"
+        aria-label={`Columns of ${tableLabel}`}
+        className="data-table__chooser-panel"
+        hidden={!open}
+      >
+        <p className="data-table__chooser-title" aria-hidden="true">
+          Show columns
+        </p>
+        <ul className="data-table__chooser-list">
+          {columns.map((column) => (
+            <li key={column.id}>
+              <label className="data-table__chooser-option">
+                <input
+                  type="checkbox"
+                  checked={column.visible}
+                  disabled={column.visible && visibleCount <= 1}
+                  onChange={(event) => {
+                    onToggle(column.id, event.currentTarget.checked);
+                  }}
+                />
+                <span>{column.header}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <div className="data-table__chooser-footer">
+          <button type="button" className="data-table__link-button" onClick={onReset}>
+            Reset columns
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,422 @@
+import {
+  defaultRangeExtractor,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+  type Rect,
+  type Virtualizer,
+  type VirtualItem,
+} from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { deferBackgroundWork } from './sorting';
+import type { DataColumn } from './types';
+
+/** Fixed heights (px), also given to the stylesheet as --data-table-row-height and … */
+export const ROW_HEIGHT = 36;
+export const HEADER_HEIGHT = 40;
+const OVERSCAN = 8;
+const SKELETON_ROWS = 8;
+
+/** A row as the grid needs it: the table's row id and the page's record. */
+export interface GridRow<Row> {
+  readonly id: string;
+  readonly original: Row;
+}
+
+export interface DataGridProps<Row> {
+  readonly label: string;
+  /** Rows in display order. */
+  readonly rows: readonly GridRow<Row>[];
+  /** Visible columns in display order. */
+  readonly columns: readonly DataColumn<Row>[];
+  /** The `<thead>`; pass the same element while nothing in it changes. */
+  readonly head: ReactNode;
+  readonly onOpenRow?: (row: Row) => void;
+  readonly selectedRowId?: string | null;
+  readonly loading: boolean;
+  /** Work is under way (loading, or a sort being prepared): `aria-busy`. */
+  readonly busy: boolean;
+  readonly empty: ReactNode;
+  readonly height: number | string;
+}
+
+const numberFormat = new Intl.NumberFormat();
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The text a value shows as when the column has no `cell` renderer. */
+export function defaultText<Row>(column: DataColumn<Row>, row: Row): string {
+  const value = column.value(row);
+  if (value === null) return '';
+  if (column.kind === 'date') {
+    const time = typeof value === 'number' ? value : Date.parse(value);
+    return Number.isFinite(time) ? dateFormat.format(time) : String(value);
+  }
+  if (column.kind === 'number' && typeof value === 'number') {
+    return Number.isNaN(value) ? '' : numberFormat.format(value);
+  }
+  return String(value);
+}
+
+export function columnAlign<Row>(column: DataColumn<Row>): 'start' | 'end' {
+  return column.align ?? (column.kind === 'number' ? 'end' : 'start');
+}
+
+const estimateSize = () => ROW_HEIGHT;
+
+/**
+ * Reports the scroll element's size, but never a zero height: an element that has no layout (a
+ * hidden tab, jsdom) keeps the last known or initial size, so rows are still rendered.
+ */
+function observeRect(
+  instance: Virtualizer<HTMLDivElement, HTMLTableRowElement>,
+  cb: (rect: Rect) => void,
+) {
+  return observeElementRect(instance, (rect) => {
+    if (rect.height > 0) cb(rect);
+  });
+}
+
+/** The pinned item when it is not next to the others (the active row scrolled out of view). */
+function detachedItem(items: readonly VirtualItem[], pinnedIndex: number): VirtualItem | null {
+  if (pinnedIndex < 0 || items.length < 2) return null;
+  const first = items[0];
+  const second = items[1];
+  if (first?.index === pinnedIndex && second && second.index !== pinnedIndex + 1) return first;
+  const last = items[items.length - 1];
+  const beforeLast = items[items.length - 2];
+  if (last?.index === pinnedIndex && beforeLast && beforeLast.index !== pinnedIndex - 1) {
+    return last;
+  }
+  return null;
+}
+
+const NAVIGATION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End']);
+
+const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [role="button"]';
+
+/**
+ * The scrolling part of the table: the `<table role="grid">`, its body rows, virtualisation and
+ * keyboard navigation. It is the lowest component holding the virtualizer, so scrolling renders
+ * only this and the rows that come into view.
+ */
+function DataGridImpl<Row>({
+  label,
+  rows,
+  columns,
+  head,
+  onOpenRow,
+  selectedRowId,
+  loading,
+  busy,
+  empty,
+  height,
+}: DataGridProps<Row>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const focusPending = useRef(false);
+  const [activeId, setActiveId] = useState<string | null>(null);
+
+  const activeIndex = useMemo(
+    () => (activeId === null ? -1 : rows.findIndex((r) => r.id === activeId)),
+    [rows, activeId],
+  );
+  const selectedIndex = useMemo(
+    () => (selectedRowId == null ? -1 : rows.findIndex((r) => r.id === selectedRowId)),
+    [rows, selectedRowId],
+  );
+  // The row that holds the tab stop stays rendered, so focus is never lost to virtualisation.
+  const pinnedIndex = activeIndex >= 0 ? activeIndex : selectedIndex;
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (pinnedIndex < 0 || pinnedIndex >= range.count) return indexes;
+      const first = indexes[0] ?? 0;
+      const last = indexes[indexes.length - 1] ?? -1;
+      if (pinnedIndex < first) indexes.unshift(pinnedIndex);
+      else if (pinnedIndex > last) indexes.push(pinnedIndex);
+      return indexes;
+    },
+    [pinnedIndex],
+  );
+
+  const initialHeight = typeof height === 'number' ? height : 600;
+  // The app does not use the React Compiler; this component re-renders on every virtualizer change.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: OVERSCAN,
+    // The body starts below the sticky header, which also covers the top of the viewport.
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    initialRect: { width: 1024, height: initialHeight },
+    observeElementRect: observeRect,
+    rangeExtractor,
+  });
+
+  const items = virtualizer.getVirtualItems();
+  const tabStopIndex = pinnedIndex >= 0 ? pinnedIndex : (virtualizer.range?.startIndex ?? 0);
+
+  useLayoutEffect(() => {
+    if (!focusPending.current || activeIndex < 0) return;
+    focusPending.current = false;
+    bodyRef.current
+      ?.querySelector<HTMLElement>(`tr[data-index="${activeIndex}"]`)
+      ?.focus({ preventScroll: true });
+  }, [activeIndex]);
+
+  const rowElement = (target: EventTarget): HTMLTableRowElement | null => {
+    if (!(target instanceof Element)) return null;
+    const tr = target.closest<HTMLTableRowElement>('tr[data-index]');
+    return tr && bodyRef.current?.contains(tr) ? tr : null;
+  };
+
+  const moveTo = (index: number) => {
+    const row = rows[index];
+    if (!row) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    focusPending.current = true;
+    setActiveId(row.id);
+    if (index === activeIndex) {
+      // Same row: no render will follow, so focus it now.
+      focusPending.current = false;
+      bodyRef.current
+        ?.querySelector<HTMLElement>(`tr[data-index="${index}"]`)
+        ?.focus({ preventScroll: true });
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (event.altKey || event.metaKey) return;
+    const tr = rowElement(event.target);
+    if (!tr) {
+      // Focus on the grid itself (put there by the page): navigation keys enter the rows.
+      if (event.target === event.currentTarget && NAVIGATION_KEYS.has(event.key) && hasRows) {
+        event.preventDefault();
+        const last = rows.length - 1;
+        moveTo(event.key === 'End' ? last : event.key === 'Home' ? 0 : tabStopIndex);
+      }
+      return;
+    }
+    const current = Number(tr.dataset.index);
+    const viewport = virtualizer.scrollRect?.height ?? initialHeight;
+    const page = Math.max(1, Math.floor((viewport - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
+    let next: number;
+    switch (event.key) {
+      case 'ArrowDown':
+        next = current + 1;
+        break;
+      case 'ArrowUp':
+        next = current - 1;
+        break;
+      case 'PageDown':
+        next = current + page;
+        break;
+      case 'PageUp':
+        next = current - page;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = rows.length - 1;
+        break;
+      case 'Enter': {
+        // Enter on a link or button inside a cell belongs to that control.
+        if (event.target !== tr) return;
+        const row = rows[current];
+        if (row && onOpenRow) {
+          event.preventDefault();
+          onOpenRow(row.original);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+    moveTo(Math.max(0, Math.min(rows.length - 1, next)));
+  };
+
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const tr = rowElement(event.target);
+    if (tr?.dataset.rowId !== undefined) setActiveId(tr.dataset.rowId);
+  };
+
+  const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    const tr = rowElement(event.target);
+    if (!tr || !onOpenRow) return;
+    const control = event.target instanceof Element ? event.target.closest(INTERACTIVE) : null;
+    if (control && tr.contains(control)) return;
+    const row = rows[Number(tr.dataset.index)];
+    if (row) onOpenRow(row.original);
+  };
+
+  const selectable = selectedRowId !== undefined;
+  const hasRows = rows.length > 0;
+  const showSkeleton = loading && !hasRows;
+  // Rows in view are laid out in normal flow inside the body, which one transform moves to the
+  // first of them: no row has an inline style of its own, which keeps style recalculation cheap
+  // (unique per-row styles defeat the browser's style cache). Only the pinned active row, when it
+  // is scrolled far away, is placed on its own.
+  const detached = detachedItem(items, pinnedIndex);
+  const firstInFlow = items.find((item) => item !== detached);
+  const blockStart = (firstInFlow?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
+  let body: ReactNode;
+  if (hasRows) {
+    body = items.map((item) => {
+      const row = rows[item.index];
+      if (!row) return null;
+      return (
+        <DataRow
+          key={row.id}
+          row={row}
+          index={item.index}
+          offset={item === detached ? item.start - HEADER_HEIGHT - blockStart : null}
+          columns={columns}
+          active={item.index === activeIndex}
+          selectable={selectable}
+          selected={item.index === selectedIndex}
+          tabStop={item.index === tabStopIndex}
+          clickable={onOpenRow !== undefined}
+        />
+      );
+    });
+  } else if (showSkeleton) {
+    body = Array.from({ length: SKELETON_ROWS }, (_, i) => (
+      <tr key={i} className="data-table__row data-table__row--skeleton" aria-hidden="true">
+        {columns.map((column) => (
+          <td
+            key={column.id}
+            className={`data-table__cell data-table__cell--${columnAlign(column)}`}
+          >
+            <span className="data-table__skeleton" />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else {
+    body = (
+      <tr className="data-table__row data-table__row--empty">
+        <td role="gridcell" className="data-table__empty" colSpan={Math.max(1, columns.length)}>
+          {empty}
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className="data-table__scroll"
+      onScroll={() => {
+        deferBackgroundWork();
+      }}
+      style={{ height: typeof height === 'number' ? `${height}px` : height }}
+    >
+      <table
+        role="grid"
+        aria-label={label}
+        aria-rowcount={hasRows ? rows.length + 1 : undefined}
+        aria-colcount={columns.length}
+        aria-busy={busy}
+        aria-readonly="true"
+        // Not a tab stop (the rows have one), but the page may focus the grid.
+        tabIndex={-1}
+        className="data-table__table"
+        style={hasRows ? { height: `${HEADER_HEIGHT + virtualizer.getTotalSize()}px` } : undefined}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onClick={onClick}
+      >
+        {head}
+        <tbody
+          ref={bodyRef}
+          className="data-table__body"
+          style={hasRows ? { transform: `translateY(${blockStart}px)` } : undefined}
+        >
+          {body}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export const DataGrid = memo(DataGridImpl) as typeof DataGridImpl;
+
+interface DataRowProps<Row> {
+  readonly row: GridRow<Row>;
+  readonly index: number;
+  /** Position (px) relative to the body block for a row outside the flow, else null. */
+  readonly offset: number | null;
+  readonly columns: readonly DataColumn<Row>[];
+  readonly active: boolean;
+  /** Whether the table shows a selection at all (then every row has `aria-selected`). */
+  readonly selectable: boolean;
+  readonly selected: boolean;
+  readonly tabStop: boolean;
+  readonly clickable: boolean;
+}
+
+function DataRowImpl<Row>({
+  row,
+  index,
+  offset,
+  columns,
+  active,
+  selectable,
+  selected,
+  tabStop,
+  clickable,
+}: DataRowProps<Row>) {
+  let className = 'data-table__row data-table__row--data';
+  if (index % 2 === 1) className += ' data-table__row--alt';
+  if (active) className += ' data-table__row--active';
+  if (selected) className += ' data-table__row--selected';
+  if (clickable) className += ' data-table__row--clickable';
+  if (offset !== null) className += ' data-table__row--detached';
+  return (
+    <tr
+      className={className}
+      data-index={index}
+      data-row-id={row.id}
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? selected : undefined}
+      tabIndex={tabStop ? 0 : -1}
+      style={offset === null ? undefined : { transform: `translateY(${offset}px)` }}
+    >
+      {columns.map((column) => (
+        <DataCell key={column.id} column={column} row={row.original} />
+      ))}
+    </tr>
+  );
+}
+
+const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
+
+function DataCell<Row>({ column, row }: { column: DataColumn<Row>; row: Row }) {
+  const text = column.cell && column.title ? null : defaultText(column, row);
+  const title = column.title ? column.title(row) : text;
+  return (
+    <td
+      role="gridcell"
+      className={`data-table__cell data-table__cell--${columnAlign(column)}`}
+      title={title ? title : undefined}
+    >
+      {column.cell ? column.cell(row) : text}
+    </td>
+  );
+}

@@ -1,0 +1,394 @@
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  functionalUpdate,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnSizingState,
+  type ColumnVisibilityState,
+  type Header,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { ColumnChooser, type ColumnChoice } from './column-chooser';
+import {
+  DEFAULT_MIN_WIDTH,
+  EMPTY_PREFS,
+  MAX_COLUMN_WIDTH,
+  loadColumnPrefs,
+  saveColumnPrefs,
+  visibilityState,
+  type ColumnPrefs,
+} from './column-prefs';
+import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT, columnAlign } from './data-grid';
+import {
+  createRankedSortedRowModel,
+  finishRanks,
+  nextSort,
+  prepareSortKeys,
+  ranksReady,
+  sortOrder,
+  type RankedSortingMeta,
+} from './sorting';
+import type { DataColumn, DataTableProps, SortKind, SortState } from './types';
+import './data-table.css';
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createRankedSortedRowModel(),
+  columnVisibilityFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+  tableMeta: metaHelper<RankedSortingMeta>(),
+});
+type Features = typeof features;
+
+const DEFAULT_WIDTH: Record<SortKind, number> = { text: 200, number: 120, date: 170 };
+const RESIZE_STEP = 16;
+/** The most a header click spends ranking a column before it lets the page paint. */
+const SORT_BUDGET_MS = 30;
+
+function sameSort(a: SortState | null, b: SortState | null): boolean {
+  return a === b || (a !== null && b !== null && a.id === b.id && a.desc === b.desc);
+}
+
+function cssVariables(variables: Record<`--${string}`, string>): CSSProperties {
+  return variables;
+}
+
+function isSortable<Row>(column: DataColumn<Row>): boolean {
+  return column.sortable !== false;
+}
+
+/**
+ * A sortable, virtualised table for list pages. Sorting is controlled (`sort`/`onSortChange`);
+ * column visibility and widths are the user's, remembered per `tableId`.
+ */
+export function DataTable<Row extends RowData>({
+  tableId,
+  label,
+  rows,
+  columns,
+  getRowId,
+  sort,
+  onSortChange,
+  onOpenRow,
+  selectedRowId,
+  loading = false,
+  empty = 'No rows to show.',
+  height = 'min(70vh, 760px)',
+  toolbar,
+}: DataTableProps<Row>) {
+  // Column choices: loaded once per table id, saved when the user changes them.
+  const [stored, setStored] = useState(() => ({
+    tableId,
+    prefs: loadColumnPrefs(tableId, columns),
+  }));
+  let prefs = stored.prefs;
+  if (stored.tableId !== tableId) {
+    prefs = loadColumnPrefs(tableId, columns);
+    setStored({ tableId, prefs });
+  }
+  const unsaved = useRef(false);
+  const updatePrefs = (update: (prefs: ColumnPrefs) => ColumnPrefs) => {
+    unsaved.current = true;
+    setStored((s) => ({ tableId: s.tableId, prefs: update(s.prefs) }));
+  };
+
+  const columnDefs = useMemo(() => {
+    const helper = createColumnHelper<Features, Row>();
+    return columns.map((column) =>
+      helper.accessor((row: Row): unknown => column.value(row), {
+        id: column.id,
+        header: column.header,
+        size: column.width ?? DEFAULT_WIDTH[column.kind],
+        minSize: column.minWidth ?? DEFAULT_MIN_WIDTH,
+        maxSize: MAX_COLUMN_WIDTH,
+        enableSorting: isSortable(column),
+      }),
+    );
+  }, [columns]);
+
+  const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+
+  // The rows show the requested sort once its ranks are ready. Ranking takes a few milliseconds
+  // for a column prepared in the background, but up to a few hundred for 100,000 distinct texts.
+  // New rows are sorted before they show (there is no order to keep meanwhile); a header click on
+  // rows already shown spends at most SORT_BUDGET_MS at once, and the rest runs in short tasks
+  // while the rows keep their order and the table is marked busy.
+  const requested = sort ? columnsById.get(sort.id) : undefined;
+  const rankable = requested && isSortable(requested) ? requested : undefined;
+  const [shown, setShown] = useState<{ rows: readonly Row[]; sort: SortState | null } | null>(null);
+  const newRows = shown?.rows !== rows;
+  const ready =
+    !rankable || ranksReady(rows, rankable, newRows ? Number.POSITIVE_INFINITY : SORT_BUDGET_MS);
+  if (ready && (newRows || !sameSort(shown.sort, sort))) setShown({ rows, sort });
+  const [, setRanked] = useState(0);
+  useEffect(() => {
+    if (ready) return;
+    return finishRanks(rows, rankable, () => {
+      setRanked((n) => n + 1);
+    });
+  }, [ready, rows, rankable]);
+  // Not ready implies these rows are shown already, sorted by `shown.sort`.
+  const effective = ready ? sort : (shown?.sort ?? null);
+  const sortId = effective?.id;
+  const sortDesc = effective?.desc ?? false;
+  const sorting = useMemo<SortingState>(
+    () => (sortId === undefined ? [] : [{ id: sortId, desc: sortDesc }]),
+    [sortId, sortDesc],
+  );
+
+  const columnVisibility = useMemo(() => visibilityState(prefs, columns), [prefs, columns]);
+
+  // The sorted row model asks for orders by column id; ranks are cached per rows and column.
+  const meta = useMemo<RankedSortingMeta>(
+    () => ({
+      sortOrder: (id, desc) => {
+        const column = columnsById.get(id);
+        return column && isSortable(column) ? sortOrder(rows, column, desc) : null;
+      },
+    }),
+    [rows, columnsById],
+  );
+
+  const table = useTable<Features, Row>({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId,
+    meta,
+    state: { sorting, columnVisibility, columnSizing: prefs.widths },
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+    sortDescFirst: false,
+    columnResizeMode: 'onChange',
+    // Headers call onSortChange themselves; this keeps table.setSorting() controlled too.
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = functionalUpdate(updater, sorting)[0];
+      onSortChange(next ? { id: next.id, desc: next.desc } : null);
+    },
+    onColumnVisibilityChange: (updater: Updater<ColumnVisibilityState>) => {
+      const next = functionalUpdate(updater, columnVisibility);
+      if (!columns.some((c) => next[c.id] !== false)) return;
+      updatePrefs((p) => ({ ...p, visibility: next }));
+    },
+    onColumnSizingChange: (updater: Updater<ColumnSizingState>) => {
+      updatePrefs((p) => ({ ...p, widths: functionalUpdate(updater, p.widths) }));
+    },
+  });
+
+  const resizing = table.state.columnResizing.isResizingColumn !== false;
+  useEffect(() => {
+    // Widths are saved once a drag ends, not on every step of it.
+    if (unsaved.current && !resizing) {
+      unsaved.current = false;
+      saveColumnPrefs(stored.tableId, stored.prefs);
+    }
+  }, [stored, resizing]);
+
+  // Rank every sortable column in idle time, so the first click on a header is quick too.
+  useEffect(() => prepareSortKeys(rows, columns.filter(isSortable)), [rows, columns]);
+
+  const modelRows = table.getRowModel().rows;
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const visibleColumns = useMemo(
+    () => columns.filter((c) => columnVisibility[c.id] !== false),
+    [columns, columnVisibility],
+  );
+
+  const template = headers.map((h) => `${h.getSize()}px`).join(' ');
+  const totalWidth = headers.reduce((sum, h) => sum + h.getSize(), 0);
+
+  const head = (
+    <thead className="data-table__head">
+      <tr className="data-table__row data-table__row--head" aria-rowindex={1}>
+        {headers.map((header) => {
+          const column = columnsById.get(header.column.id);
+          return column ? (
+            <HeaderCell
+              key={header.id}
+              header={header}
+              column={column}
+              sort={sort}
+              pending={!ready && sort?.id === column.id}
+              onSort={() => {
+                onSortChange(nextSort(sort, column.id));
+              }}
+            />
+          ) : null;
+        })}
+      </tr>
+    </thead>
+  );
+
+  const choices: ColumnChoice[] = columns.map((c) => ({
+    id: c.id,
+    header: c.header,
+    visible: columnVisibility[c.id] !== false,
+  }));
+
+  const sortedColumn = sort ? columnsById.get(sort.id) : undefined;
+  const direction = sort?.desc ? 'descending' : 'ascending';
+  let status = '';
+  if (loading && rows.length === 0) status = `Loading ${label}…`;
+  else if (sortedColumn && !ready) status = `Sorting by ${sortedColumn.header}…`;
+  else if (sortedColumn) status = `Sorted by ${sortedColumn.header}, ${direction}.`;
+
+  return (
+    <div
+      className={`data-table${resizing ? ' data-table--resizing' : ''}${ready ? '' : ' data-table--sorting'}`}
+      style={cssVariables({
+        '--data-table-columns': `${template} minmax(0, 1fr)`,
+        '--data-table-width': `${totalWidth}px`,
+        '--data-table-row-height': `${ROW_HEIGHT}px`,
+        '--data-table-header-height': `${HEADER_HEIGHT}px`,
+      })}
+    >
+      <div className="data-table__toolbar">
+        <div className="data-table__toolbar-start">{toolbar}</div>
+        <ColumnChooser
+          tableLabel={label}
+          columns={choices}
+          onToggle={(id, visible) => {
+            table.getColumn(id)?.toggleVisibility(visible);
+          }}
+          onReset={() => {
+            updatePrefs(() => EMPTY_PREFS);
+          }}
+        />
+      </div>
+      <DataGrid
+        label={label}
+        rows={modelRows}
+        columns={visibleColumns}
+        head={head}
+        onOpenRow={onOpenRow}
+        selectedRowId={selectedRowId}
+        loading={loading}
+        busy={loading || !ready}
+        empty={empty}
+        height={height}
+      />
+      <p className="data-table__status" role="status">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+const ARROWS: Record<'ascending' | 'descending' | 'none', ReactNode> = {
+  ascending: <path d="M8 3l4.5 4.5-1.1 1.1L8.8 6v7.5H7.2V6L4.6 8.6 3.5 7.5z" fill="currentColor" />,
+  descending: (
+    <path d="M8 13l4.5-4.5-1.1-1.1L8.8 10V2.5H7.2V10L4.6 7.4 3.5 8.5z" fill="currentColor" />
+  ),
+  none: <path d="M8 2.5l3 3.5H5zM8 13.5l3-3.5H5z" fill="currentColor" />,
+};
+
+function HeaderCell<Row extends RowData>({
+  header,
+  column,
+  sort,
+  pending,
+  onSort,
+}: {
+  header: Header<Features, Row>;
+  column: DataColumn<Row>;
+  sort: SortState | null;
+  /** The sort was asked for and is still being prepared. */
+  pending: boolean;
+  onSort: () => void;
+}) {
+  const sortable = isSortable(column);
+  const direction =
+    sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : ('none' as const);
+  const size = header.getSize();
+  const min = column.minWidth ?? DEFAULT_MIN_WIDTH;
+  const resizeHandler = header.getResizeHandler();
+  const isResizing = header.column.getIsResizing();
+  const labelId = useId();
+
+  const resizeBy = (delta: number) => {
+    const next = Math.min(MAX_COLUMN_WIDTH, Math.max(min, size + delta));
+    header.getContext().table.setColumnSizing((old) => ({ ...old, [column.id]: next }));
+  };
+
+  const onResizeKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? RESIZE_STEP * 4 : RESIZE_STEP;
+    if (event.key === 'ArrowLeft') resizeBy(-step);
+    else if (event.key === 'ArrowRight') resizeBy(step);
+    else if (event.key === 'Home') resizeBy(-MAX_COLUMN_WIDTH);
+    else if (event.key === 'Enter') header.column.resetSize();
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <th
+      scope="col"
+      className={`data-table__header data-table__header--${columnAlign(column)}`}
+      aria-sort={sortable ? direction : undefined}
+      aria-labelledby={labelId}
+    >
+      {sortable ? (
+        <button
+          type="button"
+          className={`data-table__sort data-table__sort--${direction}${pending ? ' data-table__sort--pending' : ''}`}
+          onClick={onSort}
+          title={column.header}
+        >
+          <span id={labelId} className="data-table__sort-label">
+            {column.header}
+          </span>
+          <svg
+            className="data-table__sort-icon"
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            width="14"
+            height="14"
+          >
+            {ARROWS[direction]}
+          </svg>
+        </button>
+      ) : (
+        <span id={labelId} className="data-table__header-label" title={column.header}>
+          {column.header}
+        </span>
+      )}
+      {/* A focusable separator is the ARIA widget for resizing (a "window splitter"). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${column.header}`}
+        aria-valuenow={size}
+        aria-valuemin={min}
+        aria-valuemax={MAX_COLUMN_WIDTH}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className={`data-table__resizer${isResizing ? ' data-table__resizer--active' : ''}`}
+        onMouseDown={resizeHandler}
+        onTouchStart={resizeHandler}
+        onDoubleClick={() => {
+          header.column.resetSize();
+        }}
+        onKeyDown={onResizeKey}
+      />
+    </th>
+  );
+}
