@@ -1,0 +1,104 @@
+/** Form controls for list filters; each is labelled and keeps the URL as its source of truth. */
+import { useId, type ReactNode } from 'react';
+import { useDebouncedInput } from '../lib/use-debounced';
+
+export function FilterBar({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div role="search" className="filter-bar" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/** A text box written to the URL after the user pauses typing. */
+export function SearchInput({
+  label,
+  value,
+  onCommit,
+  placeholder,
+  list,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  placeholder?: string;
+  /** Id of a datalist of suggestions. */
+  list?: string;
+  hint?: string;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const [text, setText] = useDebouncedInput(value, onCommit);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        list={list}
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={hint ? hintId : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          // Enter applies at once instead of waiting for the pause.
+          if (event.key === 'Enter') onCommit(text);
+        }}
+      />
+      {hint && (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function SelectInput<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value as V);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Messages about URL parameters that could not be read. */
+export function UrlProblems({ problems }: { problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div className="notice notice-warning" role="status">
+      {problems.map((problem) => (
+        <p key={problem}>{problem}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The quick filter's matching: case- and accent-insensitive "contains", so "montreal" finds
+ * "Montréal". Each row's searchable text is folded once per row and kept.
+ */
+const folded = new WeakMap<object, string>();
+
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Rows whose text contains every word of the query. */
+export function quickFilter<T extends object>(
+  rows: readonly T[],
+  query: string,
+  text: (row: T) => string,
+): readonly T[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return rows;
+  return rows.filter((row) => {
+    let haystack = folded.get(row);
+    if (haystack === undefined) {
+      haystack = fold(text(row));
+      folded.set(row, haystack);
+    }
+    for (const word of words) if (!haystack.includes(word)) return false;
+    return true;
+  });
+}

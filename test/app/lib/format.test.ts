@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseInstant } from '../../../src/api/parse';
+import { exactBytes, formatBytes, plural, utcTitle } from '../../../src/lib/format';
+import { capturesUrl, collectionPageUrl, pressImageUrl } from '../../../src/lib/links';
+import { safeUrl } from '../../../src/lib/safe-url';
+import { quickFilter } from '../../../src/lib/text-match';
+import { topicLabel } from '../../../src/lib/topics';
+
+describe('formatting', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [999, '999 bytes'],
+    [27_818_016_847, '27.8 GB'],
+    [4_294_967_297, '4.3 GB'],
+    [718_682_896_192, '718.7 GB'],
+    [1_500_000_000_000, '1.5 TB'],
+  ])('%d bytes read as %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it('gives the exact byte count for the hover, grouped', () => {
+    expect(exactBytes(27_818_016_847)).toBe('27,818,016,847 bytes');
+  });
+
+  it('says what a number counts', () => {
+    expect(plural(1, 'seed')).toBe('1 seed');
+    expect(plural(48_210, 'seed')).toBe('48,210 seeds');
+  });
+
+  it('gives the service’s UTC value for the hover', () => {
+    const instant = parseInstant('2019-12-04T16:39:28.655117Z');
+    expect(instant && utcTitle(instant)).toBe('2019-12-04 16:39:28.655117 UTC');
+  });
+
+  it('labels known topics and shows unknown codes as they are', () => {
+    expect(topicLabel('politicsAndElections')).toBe('Politics and elections');
+    expect(topicLabel('somethingNew')).toBe('somethingNew');
+    expect(topicLabel('toString')).toBe('toString');
+  });
+});
+
+describe('links from data', () => {
+  it.each([
+    ['https://example.org/a', 'https://example.org/a'],
+    ['http://example.org', 'http://example.org/'],
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['//evil.example/x', null],
+    ['not a url', null],
+    ['', null],
+  ])('safeUrl(%j) is %j', (text, safe) => {
+    expect(safeUrl(text)).toBe(safe);
+  });
+
+  it('builds the public page and captures addresses from the patterns', () => {
+    expect(collectionPageUrl(1726)).toBe('https://archive-it.org/collections/1726');
+    expect(capturesUrl(1726, 'https://www.example.org/news/')).toBe(
+      'https://wayback.archive-it.org/1726/*/https://www.example.org/news/',
+    );
+    expect(capturesUrl(1726, 'javascript:alert(1)')).toBeNull();
+    expect(collectionPageUrl(1, 'javascript:{id}')).toBeNull();
+    expect(pressImageUrl('a b.jpg')).toBe('/press-images/a%20b.jpg');
+  });
+});
+
+describe('quick filter', () => {
+  const rows = [{ t: 'Montréal Gazette' }, { t: 'Salem Herald' }, { t: 'Gazette of Salem' }];
+  it('matches every word, ignoring case and accents', () => {
+    expect(quickFilter(rows, 'montreal', (r) => r.t)).toEqual([rows[0]]);
+    expect(quickFilter(rows, 'SALEM gazette', (r) => r.t)).toEqual([rows[2]]);
+    expect(quickFilter(rows, '  ', (r) => r.t)).toBe(rows);
+  });
+});
