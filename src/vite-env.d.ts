@@ -7,4 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_API_TIMEOUT_MS?: string;
   /** Most rows one list loads (default 500,000). */
   readonly VITE_ROW_CAP?: string;
+  /** A collection's public page; `{id}` is replaced. */
+  readonly VITE_COLLECTION_PAGE_PATTERN?: string;
+  /** A seed's archived captures; `{collection}` and `{url}` are replaced. */
+  readonly VITE_CAPTURES_PATTERN?: string;
+  /** A press item's image; `{image}` is replaced by the file name. */
+  readonly VITE_PRESS_IMAGE_PATTERN?: string;
 }

@@ -1,20 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router';
-import { Shell } from './shell';
-import { Overview } from './overview';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
+import { createRoutes } from './routes';
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Shell />,
-    children: [{ index: true, element: <Overview /> }],
-  },
-];
-
-// Created once, outside React, as the router and the cache live as long as the page.
+// Created once, outside React: the router and the cache live as long as the page.
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(createRoutes(queryClient));
 
 export function App() {
   return (

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 
 const SECTIONS = [
   { to: '/collections', label: 'Collections' },
@@ -8,6 +9,18 @@ const SECTIONS = [
 ] as const;
 
 export function Shell() {
+  const main = useRef<HTMLElement>(null);
+  // The page, not its tab: /collections/12 and /collections/12/metadata are one page.
+  const page = useLocation().pathname.split('/').slice(0, 3).join('/');
+  const first = useRef(true);
+  // A new page moves focus to its content, as a page load would; filters and tabs do not.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [page]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -27,7 +40,7 @@ export function Shell() {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Outlet />
       </main>
     </div>

@@ -7,11 +7,14 @@ import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detailResponse, type ApiHandler } from './api-handler';
+import { pressImageSvg } from './press-images';
 
 export interface AppOptions {
   api: ApiHandler;
   /** The built app (Vite's `dist`); null serves the API alone. */
   staticRoot: string | null;
+  /** Serve generated stand-ins for press images (the embedded sample catalogue has none). */
+  pressImages?: boolean;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
@@ -46,6 +49,17 @@ export function createApp(options: AppOptions): Hono {
 
   app.all('/api', (c) => options.api(c.req.raw));
   app.all('/api/*', (c) => options.api(c.req.raw));
+
+  if (options.pressImages) {
+    app.get('/press-images/:file', (c) => {
+      const svg = pressImageSvg(c.req.param('file'));
+      if (svg === null) return c.text('Not found.', 404);
+      return c.body(svg, 200, {
+        'Content-Type': 'image/svg+xml',
+        'Cache-Control': 'public, max-age=86400',
+      });
+    });
+  }
 
   const root = options.staticRoot;
   if (root !== null) {

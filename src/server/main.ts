@@ -52,7 +52,9 @@ async function listener(options: StartOptions, api: ApiHandler): Promise<Listene
         'The app is not built yet: run `npm run build` first (npm start does both).',
       );
     }
-    const app = getRequestListener(createApp({ api, staticRoot: distRoot }).fetch);
+    const app = getRequestListener(
+      createApp({ api, staticRoot: distRoot, pressImages: options.upstream === null }).fetch,
+    );
     return (req, res) => void app(req, res);
   }
   // Development: Vite serves the app with hot reload; the API is the same as in production.
@@ -62,9 +64,12 @@ async function listener(options: StartOptions, api: ApiHandler): Promise<Listene
     server: { middlewareMode: true },
     appType: 'spa',
   });
-  const apiListener = getRequestListener(createApp({ api, staticRoot: null }).fetch);
+  const apiListener = getRequestListener(
+    createApp({ api, staticRoot: null, pressImages: options.upstream === null }).fetch,
+  );
   return (req, res) => {
-    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
+    const path = req.url ?? '';
+    if (/^\/(api|press-images)(\/|\?|$)/.test(path)) {
       void apiListener(req, res);
     } else {
       vite.middlewares(req, res);

@@ -684,6 +684,15 @@ function assignSeedIds(rng: Random, seeds: WireSeedDefault[]): void {
   }
 }
 
+/** "The Atlantic Northwest" → "the-atlantic-northwest". */
+function kebab(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
+}
+
 const MONTHS = [
   'January',
   'February',
@@ -722,12 +731,9 @@ function makePressItems(rng: Random): WirePressItem[] {
         `${spec.publication} looks at how archivists capture websites before they change or vanish.\r\n\r\n` +
         `${quote} said one of the archivists interviewed.\r\n` +
         `The piece covers "${spec.title.split(' ').slice(0, 3).join(' ')}…" and what researchers find in the collections.`,
-      image: rng.chance(0.75) ? `${slug(spec.publication)}-${year}.jpg` : null,
+      image: rng.chance(0.75) ? `${kebab(spec.publication)}-${year}.jpg` : null,
       image_blob: 7_000 + index * rng.int(2, 11),
-      featured_link: `https://${spec.host}/${year}/${String(month).padStart(2, '0')}/${spec.title
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/(^-|-$)/g, '')}`,
+      featured_link: `https://${spec.host}/${year}/${String(month).padStart(2, '0')}/${kebab(spec.title)}`,
       press_footer: `${spec.author}, ${spec.publication}, ${MONTHS[month - 1] ?? ''} ${day}, ${year}`,
       list_order: sorted.length - index,
       created_by: old ? null : rng.pick(users),

@@ -1,0 +1,138 @@
+/**
+ * /collections/:id and its tabs. Composes the collections, seeds, seed-groups and metadata pieces,
+ * which do not know about each other.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetch } from './prefetch';
+import {
+  Link,
+  NavLink,
+  Outlet,
+  useOutletContext,
+  useParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { listView, useCollections, useSeeds } from '../../api/hooks';
+import type { Collection } from '../../api/model';
+import { collectionQueries, seedGroupQueries, seedQueries } from '../../api/queries';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorAlert } from '../../components/list-status';
+import { MetadataList } from '../../components/metadata-list';
+import { PageTitle } from '../../components/page-title';
+import { CollectionHeader } from '../../features/collections/collection-header';
+import { SeedGroupsView } from '../../features/seed-groups/seed-groups-view';
+import { SeedsView } from '../../features/seeds/seeds-view';
+
+function collectionId(text: string | undefined): number | null {
+  return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+export function loader(queryClient: QueryClient) {
+  return ({ params }: LoaderFunctionArgs) => {
+    prefetch(queryClient, collectionQueries.list());
+    const id = collectionId(params.id);
+    if (id !== null) prefetch(queryClient, seedQueries.list({ collection: id }));
+    prefetch(queryClient, seedGroupQueries.list());
+    return null;
+  };
+}
+
+const TABS = [
+  { to: '', label: 'Seeds', end: true },
+  { to: 'seed-groups', label: 'Seed groups', end: false },
+  { to: 'metadata', label: 'Metadata', end: false },
+] as const;
+
+export function CollectionRoute() {
+  const params = useParams();
+  const id = collectionId(params.id);
+  const collections = listView(useCollections());
+  const collection = id === null ? undefined : collections.rows.find((c) => c.id === id);
+
+  if (id === null) {
+    return (
+      <NotFound>“{params.id}” is not a collection id: collection ids are whole numbers.</NotFound>
+    );
+  }
+  if (!collection) {
+    if (collections.loadingFirst || (collections.loadingMore && !collections.error)) {
+      return (
+        <section className="page" aria-busy="true" aria-label="Loading the collection">
+          <div className="skeleton-block" />
+        </section>
+      );
+    }
+    if (collections.error) {
+      return (
+        <section className="page" aria-labelledby="collection-error-title">
+          <h1 id="collection-error-title">Collection {id}</h1>
+          <ErrorAlert message={collections.error.message} onRetry={collections.retry} />
+        </section>
+      );
+    }
+    return <NotFound>There is no collection {id} in this catalogue.</NotFound>;
+  }
+  return (
+    <section className="page" aria-labelledby="collection-title">
+      <PageTitle>{collection.name}</PageTitle>
+      <p className="breadcrumb">
+        <Link to="/collections">Collections</Link> /
+      </p>
+      <CollectionHeader collection={collection} />
+      <nav className="tabs" aria-label="Collection sections">
+        {TABS.map((tab) => (
+          <NavLink key={tab.label} to={tab.to} end={tab.end} className="tab" replace>
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="tab-panel">
+        <Outlet context={collection} />
+      </div>
+    </section>
+  );
+}
+
+function NotFound({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="page" aria-labelledby="collection-missing-title">
+      <h1 id="collection-missing-title">Collection not found</h1>
+      <EmptyState kind="not-found" title="This collection does not exist.">
+        <p>{children}</p>
+        <p>
+          <Link to="/collections">See all collections</Link>
+        </p>
+      </EmptyState>
+    </section>
+  );
+}
+
+function useCollection(): Collection {
+  return useOutletContext<Collection>();
+}
+
+export function SeedsTab() {
+  const collection = useCollection();
+  return <SeedsView fixedCollection={collection.id} />;
+}
+
+export function SeedGroupsTab() {
+  const collection = useCollection();
+  const seeds = listView(useSeeds({ collection: collection.id }));
+  return (
+    <SeedGroupsView
+      fixedCollection={collection.id}
+      seeds={{ rows: seeds.rows, complete: seeds.data?.complete === true }}
+    />
+  );
+}
+
+export function MetadataTab() {
+  const collection = useCollection();
+  return (
+    <MetadataList
+      metadata={collection.metadata}
+      emptyText="This collection has no descriptive metadata."
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { listView, useCollections } from '../../api/hooks';
+import type { Collection } from '../../api/model';
+import { DataTable } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { FilterBar, SearchInput, SelectInput, UrlProblems } from '../../components/filters';
+import { ListStatus } from '../../components/list-status';
+import { formatCount, plural } from '../../lib/format';
+import { quickFilter } from '../../lib/text-match';
+import { choiceParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
+import { COLLECTION_SORTS, collectionColumns } from './collection-columns';
+import { PageTitle } from '../../components/page-title';
+
+export const collectionsParams = {
+  state: choiceParam('collection state', ['ACTIVE', 'INACTIVE'] as const),
+  q: textParam(),
+  sort: sortParam(COLLECTION_SORTS),
+};
+
+const STATE_OPTIONS = [
+  { value: '', label: 'Active and inactive' },
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'INACTIVE', label: 'Inactive' },
+] as const;
+
+const nameOf = (c: Collection) => c.name;
+
+export function CollectionsPage() {
+  const url = useUrlState(collectionsParams);
+  const { state, q, sort } = url.values;
+  const list = listView(useCollections({ state }));
+  const everything = listView(useCollections());
+  const navigate = useNavigate();
+  const rows = useMemo(() => quickFilter(list.rows, q, nameOf), [list.rows, q]);
+  const filtered = state !== undefined || q !== '';
+  const catalogueTotal = everything.data?.total;
+
+  return (
+    <section aria-labelledby="collections-title" className="page">
+      <PageTitle>Collections</PageTitle>
+      <header className="page-header">
+        <h1 id="collections-title">Collections</h1>
+        <p className="count-line" aria-live="polite">
+          {list.loadingFirst
+            ? 'Loading collections…'
+            : filtered && catalogueTotal !== undefined
+              ? `${formatCount(rows.length)} of ${plural(catalogueTotal, 'collection')}`
+              : plural(list.total, 'collection')}
+        </p>
+      </header>
+      <UrlProblems problems={url.problems} />
+      <FilterBar label="Filter collections">
+        <SelectInput
+          label="State"
+          value={state ?? ''}
+          options={STATE_OPTIONS}
+          onChange={(value) => {
+            url.set({ state: value === '' ? undefined : value });
+          }}
+        />
+        <SearchInput
+          label="Name contains"
+          value={q}
+          placeholder="e.g. elections"
+          onCommit={(value) => {
+            url.set({ q: value }, { replace: true });
+          }}
+        />
+      </FilterBar>
+      <ListStatus view={list} noun="collection" />
+      <DataTable
+        tableId="collections"
+        label="Collections"
+        rows={rows}
+        columns={collectionColumns}
+        getRowId={(c) => String(c.id)}
+        sort={sort}
+        onSortChange={(next) => {
+          url.set({ sort: next });
+        }}
+        onOpenRow={(c) => {
+          void navigate(`/collections/${String(c.id)}`);
+        }}
+        loading={list.loadingFirst}
+        empty={
+          filtered ? (
+            <EmptyState kind="no-matches" title="No collections match these filters.">
+              Try another state or a shorter name.
+            </EmptyState>
+          ) : (
+            <EmptyState kind="nothing-yet" title="This catalogue has no collections yet." />
+          )
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Press mentions as a gallery of cards in the order the programme chose (list_order): title, the
+ * attribution line, the description with its line breaks, the image or a placeholder, and a link
+ * to the article.
+ */
+import { useMemo, useState } from 'react';
+import { listView, usePressItems } from '../../api/hooks';
+import type { PressItem } from '../../api/model';
+import { EmptyState } from '../../components/empty-state';
+import { ListStatus } from '../../components/list-status';
+import { ExternalLink } from '../../components/values';
+import { plural } from '../../lib/format';
+import { pressImageUrl } from '../../lib/links';
+import { safeUrl } from '../../lib/safe-url';
+import { PageTitle } from '../../components/page-title';
+
+export function PressPage() {
+  const list = listView(usePressItems());
+  const items = useMemo(
+    () => [...list.rows].sort((a, b) => a.listOrder - b.listOrder || a.id - b.id),
+    [list.rows],
+  );
+  return (
+    <section aria-labelledby="press-title" className="page">
+      <PageTitle>Press</PageTitle>
+      <header className="page-header">
+        <h1 id="press-title">Press</h1>
+        <p className="count-line" aria-live="polite">
+          {list.loadingFirst ? 'Loading press mentions…' : plural(list.total, 'press mention')}
+        </p>
+      </header>
+      <ListStatus view={list} noun="press item" />
+      {list.loadingFirst ? (
+        <ul className="press-grid" aria-busy="true" aria-label="Loading press mentions">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i} className="press-card press-card-skeleton" />
+          ))}
+        </ul>
+      ) : items.length === 0 && !list.error ? (
+        <EmptyState kind="nothing-yet" title="No press mentions yet." />
+      ) : (
+        <ul className="press-grid">
+          {items.map((item) => (
+            <PressCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PressCard({ item }: { item: PressItem }) {
+  const link = safeUrl(item.featuredLink);
+  return (
+    <li className="press-card">
+      <article aria-labelledby={`press-${String(item.id)}`}>
+        <PressImage item={item} />
+        <div className="press-card-body">
+          <h2 id={`press-${String(item.id)}`} className="press-title">
+            {item.title}
+          </h2>
+          <p className="press-footer">{item.pressFooter}</p>
+          <p className="press-description">{item.description}</p>
+          <p className="press-link">
+            {link ? (
+              <ExternalLink href={link}>
+                Read the article<span className="visually-hidden">: {item.title}</span> at{' '}
+                {new URL(link).hostname}
+              </ExternalLink>
+            ) : (
+              <span className="muted">
+                The article link is not a web address: {item.featuredLink}
+              </span>
+            )}
+          </p>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function PressImage({ item }: { item: PressItem }) {
+  const [failed, setFailed] = useState(false);
+  const src = item.image === null ? null : pressImageUrl(item.image);
+  if (src === null || failed) {
+    return (
+      <div className="press-image press-image-placeholder" aria-hidden="true">
+        <span>{initials(item.pressFooter || item.title)}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      className="press-image"
+      src={src}
+      alt=""
+      loading="lazy"
+      onError={() => {
+        setFailed(true);
+      }}
+    />
+  );
+}
+
+/** The publication's initials, for the placeholder. */
+function initials(footer: string): string {
+  const publication = footer.split(',')[1]?.trim() ?? footer;
+  const letters = publication
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word) && !['The', 'A', 'An'].includes(word))
+    .map((word) => word.charAt(0));
+  return letters.slice(0, 3).join('') || '…';
+}

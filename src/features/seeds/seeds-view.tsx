@@ -1,0 +1,194 @@
+/**
+ * Seeds in a sortable, virtualised table, filtered through the service (collection, metadata field
+ * and value prefix) and by a quick filter over the loaded rows. Selecting a seed opens its details.
+ * Used on its own at /seeds and inside a collection's page.
+ */
+import { useCallback, useId, useMemo } from 'react';
+import { listView, useCollections, useSeeds } from '../../api/hooks';
+import type { Seed } from '../../api/model';
+import { DataTable } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { FilterBar, SearchInput, SelectInput, UrlProblems } from '../../components/filters';
+import { firstValue } from '../../components/metadata-list';
+import { ListStatus } from '../../components/list-status';
+import { formatCount, plural } from '../../lib/format';
+import { quickFilter } from '../../lib/text-match';
+import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
+import { DUBLIN_CORE_FIELDS } from '../../model/wire';
+import { SEED_SORTS, seedColumns } from './seed-columns';
+import { SeedDetail } from './seed-detail';
+
+export const seedsParams = {
+  collection: idParam('collection'),
+  metadata__name: textParam(),
+  metadata__value__startswith: textParam(),
+  q: textParam(),
+  sort: sortParam(SEED_SORTS),
+  seed: idParam('seed'),
+};
+
+const searchText = (s: Seed) =>
+  `${s.url} ${s.canonicalUrl} ${firstValue(s.metadata, 'Title') ?? ''}`;
+const rowId = (s: Seed) => String(s.id);
+
+/** Field names for the picker: Dublin Core first, then every other name seen in the rows. */
+function fieldNames(rows: readonly Seed[]): string[] {
+  const seen = new Set<string>();
+  for (const seed of rows) for (const name in seed.metadata) seen.add(name);
+  const core = new Set<string>(DUBLIN_CORE_FIELDS);
+  const others = [...seen].filter((name) => !core.has(name)).sort((a, b) => a.localeCompare(b));
+  return [...DUBLIN_CORE_FIELDS, ...others];
+}
+
+export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
+  const url = useUrlState(seedsParams);
+  const {
+    metadata__name: name,
+    metadata__value__startswith: prefix,
+    q,
+    sort,
+    seed: selected,
+  } = url.values;
+  const collection = fixedCollection ?? url.values.collection;
+  const list = listView(
+    useSeeds({ collection, metadataName: name || undefined, metadataPrefix: prefix || undefined }),
+  );
+  const collections = listView(useCollections());
+  const names = useMemo(
+    () => new Map(collections.rows.map((c) => [c.id, c.name] as const)),
+    [collections.rows],
+  );
+  const collectionName = useCallback((id: number) => names.get(id), [names]);
+  const columns = useMemo(() => {
+    const all = seedColumns(collectionName);
+    return fixedCollection === undefined ? all : all.filter((c) => c.id !== 'collection');
+  }, [collectionName, fixedCollection]);
+  const rows = useMemo(() => quickFilter(list.rows, q, searchText), [list.rows, q]);
+  const fields = useMemo(() => fieldNames(list.rows), [list.rows]);
+  const fieldListId = useId();
+  const collectionOptions = useMemo(
+    () => [
+      { value: '', label: 'All collections' },
+      ...[...collections.rows]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((c) => ({ value: String(c.id), label: c.name })),
+    ],
+    [collections.rows],
+  );
+
+  const serviceFiltered =
+    name !== '' || prefix !== '' || (fixedCollection === undefined && collection !== undefined);
+  const selectedSeed =
+    selected === undefined ? undefined : list.rows.find((s) => s.id === selected);
+  const close = () => {
+    url.set({ seed: undefined });
+  };
+
+  let countLine: string;
+  if (list.loadingFirst) countLine = 'Loading seeds…';
+  else if (q !== '') countLine = `${formatCount(rows.length)} of ${plural(list.total, 'seed')}`;
+  else countLine = plural(list.total, 'seed');
+  if (!list.loadingFirst && serviceFiltered) countLine += ' matching these filters';
+
+  return (
+    <div className="seeds-view">
+      <p className="count-line" aria-live="polite">
+        {countLine}
+      </p>
+      <UrlProblems problems={url.problems} />
+      <FilterBar label="Filter seeds">
+        {fixedCollection === undefined && (
+          <SelectInput
+            label="Collection"
+            value={collection === undefined ? '' : String(collection)}
+            options={collectionOptions}
+            onChange={(value) => {
+              url.set({ collection: value === '' ? undefined : Number(value), seed: undefined });
+            }}
+          />
+        )}
+        <SearchInput
+          label="Metadata field"
+          value={name}
+          list={fieldListId}
+          placeholder="Any field"
+          hint="A name from the list, or any other"
+          onCommit={(value) => {
+            url.set({ metadata__name: value.trim() }, { replace: true });
+          }}
+        />
+        <datalist id={fieldListId}>
+          {fields.map((field) => (
+            <option key={field} value={field} />
+          ))}
+        </datalist>
+        <SearchInput
+          label="Value starts with"
+          value={prefix}
+          placeholder="e.g. Elections"
+          hint="Case-sensitive, as the service matches it"
+          onCommit={(value) => {
+            url.set({ metadata__value__startswith: value }, { replace: true });
+          }}
+        />
+        <SearchInput
+          label="Quick filter"
+          value={q}
+          placeholder="URL or title"
+          hint="Over the loaded rows"
+          onCommit={(value) => {
+            url.set({ q: value }, { replace: true });
+          }}
+        />
+      </FilterBar>
+      <ListStatus view={list} noun="seed" />
+      <div className={selectedSeed ? 'table-with-panel' : undefined}>
+        <DataTable
+          tableId={fixedCollection === undefined ? 'seeds' : 'collection-seeds'}
+          label="Seeds"
+          rows={rows}
+          columns={columns}
+          getRowId={rowId}
+          sort={sort}
+          onSortChange={(next) => {
+            url.set({ sort: next });
+          }}
+          onOpenRow={(s) => {
+            url.set({ seed: s.id });
+          }}
+          selectedRowId={selected === undefined ? null : String(selected)}
+          loading={list.loadingFirst}
+          empty={
+            serviceFiltered || q !== '' ? (
+              <EmptyState kind="no-matches" title="No seeds match these filters.">
+                Field names and prefixes are matched exactly, including capitals.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                kind="nothing-yet"
+                title={
+                  fixedCollection === undefined
+                    ? 'This catalogue has no seeds yet.'
+                    : 'This collection has no seeds yet.'
+                }
+              />
+            )
+          }
+        />
+        {selectedSeed && (
+          <SeedDetail seed={selectedSeed} collectionName={collectionName} onClose={close} />
+        )}
+      </div>
+      {selected !== undefined && !selectedSeed && list.data?.complete && (
+        <div className="notice notice-info" role="status">
+          <p>
+            Seed {selected} is not in this list.{' '}
+            <button type="button" className="link-button" onClick={close}>
+              Clear the selection
+            </button>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
