@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
 
@@ -18,6 +19,21 @@ export function catalogueHandlers(catalogue: Catalogue) {
   ];
 }
 
-export function catalogueServer(catalogue: Catalogue = generateCatalogue({ seeds: 2_000 })) {
-  return setupServer(...catalogueHandlers(catalogue));
+/**
+ * A mock service for the tests of one file, answering from `catalogue`. Requests it does not
+ * handle fail the test; handlers a test adds are removed after it, and so is stored state.
+ */
+export function setupCatalogueServer(catalogue: Catalogue = generateCatalogue({ seeds: 2_000 })) {
+  const server = setupServer(...catalogueHandlers(catalogue));
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    localStorage.clear();
+  });
+  afterAll(() => {
+    server.close();
+  });
+  return { catalogue, server };
 }

@@ -1,48 +1,43 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../src/server/catalogue/generate';
-import { catalogueServer } from './catalogue-server';
+import { setupCatalogueServer } from './catalogue-server';
 import { renderApp } from './render';
 
 const catalogue = generateCatalogue({ seeds: 500 });
-const server = catalogueServer(catalogue);
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const { server } = setupCatalogueServer(catalogue);
 
 describe('the app shell', () => {
-  it('shows the navigation to every section', () => {
+  it('shows the navigation to every section, and a skip link', async () => {
     renderApp();
-    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
     for (const name of ['Collections', 'Seeds', 'Seed groups', 'Press']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 
-  it('shows how many collections the catalogue has', async () => {
-    renderApp();
+  it('opens on the collections, with how many the catalogue has', async () => {
+    const { router } = renderApp('/');
     expect(
-      await screen.findByText(
-        (_, element) =>
-          element?.tagName === 'P' &&
-          element.textContent === `${catalogue.collections.length} collections in the catalogue.`,
-      ),
+      await screen.findByText(`${String(catalogue.collections.length)} collections`),
     ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/collections');
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getByRole('link', { name: 'Collections' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
-  it('says so when the count cannot be read', async () => {
+  it('says so when the collections cannot be read, keeping the navigation', async () => {
     server.use(
       http.get('*/api/collection', () => HttpResponse.json({ detail: 'x' }, { status: 503 })),
     );
     renderApp();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/503/);
+    expect(await screen.findByRole('alert', {}, { timeout: 4_000 })).toHaveTextContent(/503/);
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
   });
 });

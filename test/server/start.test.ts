@@ -2,61 +2,20 @@
  * The server as `npm start` runs it: a child process with the command line a person types, serving
  * the built app and the API, or forwarding to another instance with --upstream.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartOptions } from '../../src/server/options';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = `${root}node_modules/.bin/tsx`;
-
-interface Started {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(tsx, ['src/server/main.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Catalogue explorer[^:]*: (http:\/\/\S+)\//.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child, output: () => output });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      reject(new Error(`exited with ${String(code)}: ${output}`));
-    });
-  });
-}
-
-function run(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(tsx, ['src/server/main.ts', ...args], { cwd: root });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => {
-    child.on('exit', (code) => {
-      resolve({ code, output });
-    });
-  });
-}
+import {
+  runServer as run,
+  startServer as start,
+  type ServerProcess,
+} from '../support/server-process';
 
 describe('npm start', () => {
-  let server: Started;
+  let server: ServerProcess;
   beforeAll(async () => {
     server = await start(['--port', '0', '--seeds', '500']);
   });
-  afterAll(() => {
-    server.child.kill();
-  });
+  afterAll(() => server.stop());
 
   it('prints the address and the size of the sample catalogue', () => {
     expect(server.output()).toMatch(/500 seeds/);
@@ -111,7 +70,7 @@ describe('npm start', () => {
       expect(await response.json()).toHaveLength(3);
       expect(proxy.output()).not.toContain('hunter2-secret');
     } finally {
-      proxy.child.kill();
+      await proxy.stop();
     }
   });
 });

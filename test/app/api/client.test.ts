@@ -3,7 +3,7 @@
  * strings, counts, both list shapes, every error kind, and retries only where they can help.
  */
 import { delay, http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchPage, listUrl, readRetryAfter } from '../../../src/api/client';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
 import {
@@ -14,19 +14,10 @@ import {
   UnreadableResponseError,
 } from '../../../src/api/errors';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
-import { catalogueServer } from '../catalogue-server';
+import { setupCatalogueServer } from '../catalogue-server';
 
 const catalogue = generateCatalogue({ seeds: 1_000 });
-const server = catalogueServer(catalogue);
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const { server } = setupCatalogueServer(catalogue);
 
 const fast: ApiConfig = { ...defaultApiConfig, timeoutMs: 2_000 };
 

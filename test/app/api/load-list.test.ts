@@ -4,28 +4,18 @@
  * cancellation that leaves no stray requests.
  */
 import { delay, http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
 import { loadList, type ListData } from '../../../src/api/load-list';
 import type { Seed } from '../../../src/api/model';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
-import { catalogueServer } from '../catalogue-server';
+import { setupCatalogueServer } from '../catalogue-server';
 
 const catalogue = generateCatalogue({ seeds: 50_000 });
 const engine = createCatalogueApi(catalogue);
-const server = catalogueServer(catalogue);
+const { server } = setupCatalogueServer(catalogue);
 const serviceOrder = catalogue.seeds.map((s) => s.id);
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
 
 const config: ApiConfig = { ...defaultApiConfig, pageSize: 5_000, concurrency: 3 };
 

@@ -7,26 +7,17 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultApiConfig } from '../../../src/api/config';
 import { listView, useSeeds } from '../../../src/api/hooks';
 import { collectionQueries, seedQueries, type SeedFilters } from '../../../src/api/queries';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
-import { catalogueServer } from '../catalogue-server';
+import { setupCatalogueServer } from '../catalogue-server';
 
 const catalogue = generateCatalogue({ seeds: 12_000 });
 const engine = createCatalogueApi(catalogue);
-const server = catalogueServer(catalogue);
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
-  server.close();
-});
+const { server } = setupCatalogueServer(catalogue);
 
 function wrapper(client: QueryClient) {
   return function Wrapper({ children }: { children: ReactNode }) {

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../render';
+import { setupPageCatalogue } from './setup';
+import { columnTexts, search } from './table-helpers';
+
+const { catalogue, server } = setupPageCatalogue();
+const total = catalogue.collections.length;
+const activeCount = catalogue.collections.filter((c) => c.state === 'ACTIVE').length;
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+describe('/collections', () => {
+  it('opens from / and says how many collections there are', async () => {
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Collections' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/collections');
+    expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'Collections' })).toBeInTheDocument();
+  });
+
+  it('filters by state through the URL, and says "N of M"', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections');
+    await screen.findByText(`${String(total)} collections`);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'ACTIVE');
+    expect(search(router).get('state')).toBe('ACTIVE');
+    expect(
+      await screen.findByText(`${String(activeCount)} of ${String(total)} collections`),
+    ).toBeInTheDocument();
+    const states = columnTexts('Collections', 'State');
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((s) => s === 'Active')).toBe(true);
+  });
+
+  it('restores the filter and sort from the URL, as after a reload or a shared link', async () => {
+    renderApp('/collections?state=INACTIVE&sort=-name');
+    const inactive = catalogue.collections.filter((c) => c.state === 'INACTIVE');
+    expect(
+      await screen.findByText(`${String(inactive.length)} of ${String(total)} collections`),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('INACTIVE');
+    const header = screen.getByRole('columnheader', { name: /Name/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    const expected = inactive.map((c) => c.name).sort((a, b) => collator.compare(b, a));
+    expect(columnTexts('Collections', 'Name')).toEqual(
+      expected.slice(0, columnTexts('Collections', 'Name').length),
+    );
+  });
+
+  it('cycles the sort from the header, ascending, descending, off, keeping it in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections');
+    await screen.findByText(`${String(total)} collections`);
+    const sortButton = () =>
+      within(screen.getByRole('columnheader', { name: /Archived size/ })).getByRole('button');
+    await user.click(sortButton());
+    expect(search(router).get('sort')).toBe('size');
+    const ascending = [...catalogue.collections].sort(
+      (a, b) => a.total_warc_bytes - b.total_warc_bytes,
+    );
+    await waitFor(() => {
+      expect(columnTexts('Collections', 'Name')[0]).toBe(ascending[0]?.name);
+    });
+    await user.click(sortButton());
+    expect(search(router).get('sort')).toBe('-size');
+    await waitFor(() => {
+      expect(columnTexts('Collections', 'Name')[0]).toBe(ascending.at(-1)?.name);
+    });
+    await user.click(sortButton());
+    expect(search(router).has('sort')).toBe(false);
+    // Back restores the reversed sort exactly.
+    await router.navigate(-1);
+    await waitFor(() => {
+      expect(screen.getByRole('columnheader', { name: /Archived size/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+    });
+  });
+
+  it('filters by name as the user types, into the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections');
+    await screen.findByText(`${String(total)} collections`);
+    await user.type(screen.getByRole('searchbox', { name: 'Name contains' }), 'elections');
+    await waitFor(() => {
+      expect(search(router).get('q')).toBe('elections');
+    });
+    const expected = catalogue.collections.filter((c) =>
+      c.name.toLowerCase().includes('elections'),
+    );
+    expect(
+      await screen.findByText(`${String(expected.length)} of ${String(total)} collections`),
+    ).toBeInTheDocument();
+    const names = columnTexts('Collections', 'Name');
+    expect(names.every((n) => n.toLowerCase().includes('elections'))).toBe(true);
+  });
+
+  it('says when nothing matches', async () => {
+    renderApp('/collections?q=zzzz-no-such-collection');
+    expect(await screen.findByText('No collections match these filters.')).toBeInTheDocument();
+  });
+
+  it('ignores a bad state in the URL with a message, and shows everything', async () => {
+    renderApp('/collections?state=archived');
+    expect(await screen.findByText(/“archived” is not a collection state/)).toBeInTheDocument();
+    expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+  });
+
+  it('shows a failure in an alert with a retry that works', async () => {
+    let fail = true;
+    // Answering undefined hands the request on to the embedded engine.
+    server.use(
+      http.get('*/api/collection', () =>
+        fail ? HttpResponse.json({ detail: 'Service down' }, { status: 500 }) : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/collections');
+    const alert = await screen.findByRole('alert', {}, { timeout: 4_000 });
+    expect(alert).toHaveTextContent(
+      'The catalogue service failed to answer (HTTP 500). It said: “Service down”',
+    );
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText(`${String(total)} collections`, {}, { timeout: 4_000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a collection with Enter on its row', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections?sort=name');
+    await screen.findByText(`${String(total)} collections`);
+    const first = [...catalogue.collections].sort((a, b) => collator.compare(a.name, b.name))[0];
+    const grid = screen.getByRole('grid', { name: 'Collections' });
+    grid.focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}`);
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../render';
+import { setupPageCatalogue } from './setup';
+import { columnTexts } from './table-helpers';
+
+const { catalogue } = setupPageCatalogue();
+
+describe('/seed-groups', () => {
+  it('lists every group with its collection, and counts seeds on request', async () => {
+    const user = userEvent.setup();
+    renderApp('/seed-groups?sort=-seeds');
+    expect(
+      await screen.findByText(`${String(catalogue.seedGroups.length)} seed groups`),
+    ).toBeInTheDocument();
+    expect(columnTexts('Seed groups', 'Seeds').every((t) => t === 'not counted')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Count the seeds in each group' }));
+    const counts = new Map<number, number>();
+    for (const seed of catalogue.seeds) {
+      if (seed.seed_group !== null)
+        counts.set(seed.seed_group, (counts.get(seed.seed_group) ?? 0) + 1);
+    }
+    const largest = Math.max(...counts.values());
+    expect(
+      await screen.findAllByRole('gridcell', { name: largest.toLocaleString() }),
+    ).not.toHaveLength(0);
+    expect(columnTexts('Seed groups', 'Seeds')[0]).toBe(largest.toLocaleString());
+  });
+
+  it('links each group to its collection', async () => {
+    renderApp('/seed-groups');
+    await screen.findByText(`${String(catalogue.seedGroups.length)} seed groups`);
+    const grid = screen.getByRole('grid', { name: 'Seed groups' });
+    const link = within(grid).getAllByRole('link')[0];
+    expect(link?.getAttribute('href')).toMatch(/^\/collections\/\d+$/);
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * The explorer in real Chromium against `npm start`'s server: every page, sorting, the metadata
+ * filter, the drill-down from a collection to a seed, the press gallery; no login field or secret
+ * anywhere, no markup from the data executed, and no Content-Security-Policy violation. Saves
+ * screenshots of every page, light and dark, under test/e2e/screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { projectRoot, startServer, type ServerProcess } from '../support/server-process';
+
+const SCREENSHOTS = `${projectRoot}test/e2e/screenshots`;
+
+let server: ServerProcess;
+let browser: Browser;
+const opened: { context: BrowserContext; problems: string[] }[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  [server, browser] = await Promise.all([
+    startServer(['--port', '0', '--seeds', '20000']),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+afterEach(async () => {
+  for (const { context, problems } of opened.splice(0)) {
+    const violations = await Promise.all(
+      context
+        .pages()
+        .map((p) =>
+          p.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+        ),
+    );
+    await context.close();
+    expect(violations.flat(), 'Content-Security-Policy violations').toEqual([]);
+    expect(problems, 'errors in the page').toEqual([]);
+  }
+});
+
+/** A fresh browser context that records CSP violations and page errors. */
+async function open(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1440, height: 900 } });
+  const problems: string[] = [];
+  opened.push({ context, problems });
+  await context.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
+      problems.push(message.text());
+    }
+  });
+  await page.goto(server.url + path);
+  return page;
+}
+
+async function api<T>(path: string): Promise<{ body: T; total: number }> {
+  const response = await fetch(`${server.url}/api/${path}`);
+  return {
+    body: (await response.json()) as T,
+    total: Number(response.headers.get('Total-Row-Count')),
+  };
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+describe('every page, light and dark', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`renders each page in the ${scheme} theme`, async () => {
+      const page = await open('/collections', scheme);
+      await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(5).waitFor();
+      await shoot(page, `collections-${scheme}`);
+
+      await page.goto(`${server.url}/seeds`);
+      await page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor();
+      await shoot(page, `seeds-${scheme}`);
+
+      const { body: collections } =
+        await api<{ id: number; num_active_seeds: number }[]>('collection');
+      const big = collections.find((c) => c.num_active_seeds > 100);
+      await page.goto(`${server.url}/collections/${String(big?.id)}`);
+      await page.getByRole('navigation', { name: 'Collection sections' }).waitFor();
+      await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(3).waitFor();
+      await shoot(page, `collection-${scheme}`);
+
+      await page.goto(`${server.url}/seed-groups`);
+      await page.getByRole('grid', { name: 'Seed groups' }).getByRole('row').nth(3).waitFor();
+      await shoot(page, `seed-groups-${scheme}`);
+
+      await page.goto(`${server.url}/press`);
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await shoot(page, `press-${scheme}`);
+    });
+  }
+});
+
+describe('working with the explorer', () => {
+  it('sorts collections by size from the header, and the sort survives a reload', async () => {
+    const page = await open('/collections');
+    const grid = page.getByRole('grid', { name: 'Collections' });
+    await grid.getByRole('row').nth(3).waitFor();
+    const header = page.getByRole('columnheader', { name: /Archived size/ });
+    await header.getByRole('button').click();
+    await header.getByRole('button').click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('-size');
+    const { body } = await api<{ name: string; total_warc_bytes: number }[]>('collection');
+    const largest = [...body].sort((a, b) => b.total_warc_bytes - a.total_warc_bytes)[0];
+    const firstName = () =>
+      grid.getByRole('row').nth(1).getByRole('gridcell').first().textContent();
+    await expect.poll(firstName).toBe(largest?.name);
+    await page.reload();
+    await expect.poll(firstName).toBe(largest?.name);
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('filters seeds by a metadata field and value prefix, with the service’s count', async () => {
+    const page = await open('/seeds');
+    await page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Metadata field' }).fill('Subject');
+    await page.getByRole('searchbox', { name: 'Value starts with' }).fill('Elections');
+    const { total } = await api(
+      'seed?metadata__name=Subject&metadata__value__startswith=Elections&limit=0',
+    );
+    expect(total).toBeGreaterThan(0);
+    await page.getByText(`${count(total)} seeds matching these filters`).waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.get('metadata__name')).toBe('Subject');
+    expect(url.searchParams.get('metadata__value__startswith')).toBe('Elections');
+  });
+
+  it('drills down from a collection to a seed’s details and its captures', async () => {
+    const page = await open('/collections?sort=-active_seeds');
+    const grid = page.getByRole('grid', { name: 'Collections' });
+    const link = grid.getByRole('row').nth(1).getByRole('link');
+    const name = await link.textContent();
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
+    const seeds = page.getByRole('grid', { name: 'Seeds' });
+    const firstUrl = await seeds
+      .getByRole('row')
+      .nth(1)
+      .getByRole('gridcell')
+      .first()
+      .textContent();
+    await seeds.getByRole('row').nth(1).click();
+    const panel = page.getByRole('complementary');
+    await panel.waitFor();
+    const captures = panel.getByRole('link', { name: 'Archived captures' });
+    expect(await captures.getAttribute('href')).toContain(`https://wayback.archive-it.org/`);
+    expect(await captures.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await panel.textContent()).toContain(firstUrl ?? '');
+    await shoot(page, 'seed-detail-light');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('moves through seeds with the keyboard and opens one with Enter', async () => {
+    const page = await open('/seeds');
+    const grid = page.getByRole('grid', { name: 'Seeds' });
+    await grid.getByRole('row').nth(3).waitFor();
+    await grid.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('complementary').waitFor();
+    expect(new URL(page.url()).searchParams.get('seed')).toMatch(/^\d+$/);
+  });
+
+  it('shows the press gallery in list order, with images and placeholders', async () => {
+    const page = await open('/press');
+    const { body } =
+      await api<{ title: string; list_order: number; image: string | null }[]>('press_item');
+    const titles = page.getByRole('heading', { level: 2 });
+    await titles.first().waitFor();
+    const expected = [...body].sort((a, b) => a.list_order - b.list_order).map((p) => p.title);
+    expect(await titles.allTextContents()).toEqual(expected);
+    // Images load lazily: bring each into view, then check that it arrived.
+    const images = await page.locator('img.press-image').all();
+    expect(images.length).toBe(body.filter((p) => p.image !== null).length);
+    for (const image of images) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    expect(await page.locator('.press-image-placeholder').count()).toBe(
+      body.filter((p) => p.image === null).length,
+    );
+  });
+});
+
+describe('safety', () => {
+  it('never shows a login field or its value, nor keeps it in storage', async () => {
+    const { body } =
+      await api<{ id: number; login_username: string | null; login_password: string | null }[]>(
+        'seed?limit=-1',
+      );
+    const withLogin = body.find((s) => s.login_password !== null);
+    expect(withLogin).toBeDefined();
+    const page = await open(`/seeds?seed=${String(withLogin?.id)}`);
+    await page.getByRole('complementary').waitFor();
+    const html = await page.content();
+    expect(html).not.toContain(withLogin?.login_password ?? '');
+    expect(html).not.toContain(withLogin?.login_username ?? '');
+    expect(html).not.toMatch(/login_|password/i);
+    const stored = await page.evaluate(() =>
+      JSON.stringify([localStorage, sessionStorage].map((s) => Object.entries(s))),
+    );
+    expect(stored).not.toContain(withLogin?.login_password ?? '');
+  });
+
+  it('shows markup from metadata as text and never runs it', async () => {
+    const { body } =
+      await api<{ id: number; metadata: Record<string, { value: string }[]> }[]>('seed?limit=-1');
+    const marked = body.find((s) =>
+      Object.values(s.metadata).some((entries) => entries.some((e) => e.value.includes('<b>'))),
+    );
+    const page = await open(`/seeds?seed=${String(marked?.id)}`);
+    const panel = page.getByRole('complementary');
+    await panel.waitFor();
+    expect(await panel.locator('dd b').count()).toBe(0);
+    expect(await panel.textContent()).toContain('<b>');
+  });
+});
