@@ -28,16 +28,11 @@ export const HEADER_HEIGHT = 40;
 const OVERSCAN = 8;
 const SKELETON_ROWS = 8;
 
-/** A row as the grid needs it: the table's row id and the page's record. */
-export interface GridRow<Row> {
-  readonly id: string;
-  readonly original: Row;
-}
-
 export interface DataGridProps<Row> {
   readonly label: string;
-  /** Rows in display order. */
-  readonly rows: readonly GridRow<Row>[];
+  /** The page's records, in display order. */
+  readonly rows: readonly Row[];
+  readonly getRowId: (row: Row) => string;
   /** Visible columns in display order. */
   readonly columns: readonly DataColumn<Row>[];
   /** The `<thead>`; pass the same element while nothing in it changes. */
@@ -113,6 +108,7 @@ const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [role="b
 function DataGridImpl<Row>({
   label,
   rows,
+  getRowId,
   columns,
   head,
   onOpenRow,
@@ -128,12 +124,12 @@ function DataGridImpl<Row>({
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const activeIndex = useMemo(
-    () => (activeId === null ? -1 : rows.findIndex((r) => r.id === activeId)),
-    [rows, activeId],
+    () => (activeId === null ? -1 : rows.findIndex((r) => getRowId(r) === activeId)),
+    [rows, getRowId, activeId],
   );
   const selectedIndex = useMemo(
-    () => (selectedRowId == null ? -1 : rows.findIndex((r) => r.id === selectedRowId)),
-    [rows, selectedRowId],
+    () => (selectedRowId == null ? -1 : rows.findIndex((r) => getRowId(r) === selectedRowId)),
+    [rows, getRowId, selectedRowId],
   );
   // The row that holds the tab stop stays rendered, so focus is never lost to virtualisation.
   const pinnedIndex = activeIndex >= 0 ? activeIndex : selectedIndex;
@@ -186,10 +182,10 @@ function DataGridImpl<Row>({
 
   const moveTo = (index: number) => {
     const row = rows[index];
-    if (!row) return;
+    if (row === undefined) return;
     virtualizer.scrollToIndex(index, { align: 'auto' });
     focusPending.current = true;
-    setActiveId(row.id);
+    setActiveId(getRowId(row));
     if (index === activeIndex) {
       // Same row: no render will follow, so focus it now.
       focusPending.current = false;
@@ -238,9 +234,9 @@ function DataGridImpl<Row>({
         // Enter on a link or button inside a cell belongs to that control.
         if (event.target !== tr) return;
         const row = rows[current];
-        if (row && onOpenRow) {
+        if (row !== undefined && onOpenRow) {
           event.preventDefault();
-          onOpenRow(row.original);
+          onOpenRow(row);
         }
         return;
       }
@@ -262,7 +258,7 @@ function DataGridImpl<Row>({
     const control = event.target instanceof Element ? event.target.closest(INTERACTIVE) : null;
     if (control && tr.contains(control)) return;
     const row = rows[Number(tr.dataset.index)];
-    if (row) onOpenRow(row.original);
+    if (row !== undefined) onOpenRow(row);
   };
 
   const selectable = selectedRowId !== undefined;
@@ -279,10 +275,12 @@ function DataGridImpl<Row>({
   if (hasRows) {
     body = items.map((item) => {
       const row = rows[item.index];
-      if (!row) return null;
+      if (row === undefined) return null;
+      const id = getRowId(row);
       return (
         <DataRow
-          key={row.id}
+          key={id}
+          id={id}
           row={row}
           index={item.index}
           offset={item === detached ? item.start - HEADER_HEIGHT - blockStart : null}
@@ -358,7 +356,8 @@ function DataGridImpl<Row>({
 export const DataGrid = memo(DataGridImpl) as typeof DataGridImpl;
 
 interface DataRowProps<Row> {
-  readonly row: GridRow<Row>;
+  readonly id: string;
+  readonly row: Row;
   readonly index: number;
   /** Position (px) relative to the body block for a row outside the flow, else null. */
   readonly offset: number | null;
@@ -372,6 +371,7 @@ interface DataRowProps<Row> {
 }
 
 function DataRowImpl<Row>({
+  id,
   row,
   index,
   offset,
@@ -392,14 +392,14 @@ function DataRowImpl<Row>({
     <tr
       className={className}
       data-index={index}
-      data-row-id={row.id}
+      data-row-id={id}
       aria-rowindex={index + 2}
       aria-selected={selectable ? selected : undefined}
       tabIndex={tabStop ? 0 : -1}
       style={offset === null ? undefined : { transform: `translateY(${offset}px)` }}
     >
       {columns.map((column) => (
-        <DataCell key={column.id} column={column} row={row.original} />
+        <DataCell key={column.id} column={column} row={row} />
       ))}
     </tr>
   );

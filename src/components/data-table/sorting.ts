@@ -14,7 +14,6 @@
  * arrive (`prepareSortKeys`), and a click finishes whatever is left, in short tasks if it is much
  * (`ranksReady`, `finishRanks`).
  */
-import { memo, type SortingState } from '@tanstack/react-table';
 import type { SortKind, SortState, SortValue } from './types';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -604,49 +603,4 @@ export function prepareSortKeys<Row>(
   return () => {
     stop();
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The table's sorted row model.
-
-/** Gives the row order for a sort, or null when the id is not a sortable column. */
-export type SortOrderProvider = (columnId: string, desc: boolean) => Uint32Array | null;
-
-/** Table metadata the ranked sorted row model reads. */
-export interface RankedSortingMeta {
-  readonly sortOrder?: SortOrderProvider;
-}
-
-interface RowModelLike<TRow> {
-  rows: TRow[];
-  flatRows: TRow[];
-  rowsById: Record<string, TRow>;
-}
-
-interface RankedSortingTable<TRow> {
-  readonly atoms: { readonly sorting: { get: () => SortingState } };
-  readonly options: { readonly meta?: RankedSortingMeta };
-  getPreSortedRowModel: () => RowModelLike<TRow>;
-}
-
-/**
- * A `sortedRowModel` slot for `tableFeatures` (in place of `createSortedRowModel()`) that orders
- * rows with the precomputed ranks of `options.meta.sortOrder` instead of a comparator. Sorts by
- * the first entry of the sorting state. Needs flat rows whose order matches `data`.
- */
-export function createRankedSortedRowModel() {
-  return <TRow>(table: RankedSortingTable<TRow>) =>
-    memo({
-      memoDeps: () => [table.atoms.sorting.get(), table.getPreSortedRowModel(), table.options.meta],
-      fn: (sorting, preSorted, meta): RowModelLike<TRow> => {
-        const first = sorting[0];
-        if (!first || !meta?.sortOrder || preSorted.rows.length === 0) return preSorted;
-        const order = meta.sortOrder(first.id, first.desc);
-        if (order?.length !== preSorted.rows.length) return preSorted;
-        const source = preSorted.rows;
-        const rows = new Array<TRow>(order.length);
-        for (let k = 0; k < order.length; k++) rows[k] = source[order[k] ?? 0] as TRow;
-        return { rows, flatRows: rows, rowsById: preSorted.rowsById };
-      },
-    });
 }
