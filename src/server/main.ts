@@ -11,6 +11,8 @@ import { embeddedApiHandler, type ApiHandler } from './api-handler';
 import { createApp } from './app';
 import { createCatalogueApi } from './catalogue/engine';
 import { generateCatalogue } from './catalogue/generate';
+import { addHostileRecords } from './catalogue/hostile';
+import { createFaultInjector } from './faults';
 import { OptionsError, USAGE, parseStartOptions, type StartOptions } from './options';
 import { upstreamApiHandler } from './proxy/upstream';
 
@@ -18,6 +20,17 @@ const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const distRoot = fileURLToPath(new URL('../../dist', import.meta.url));
 
 function apiHandler(options: StartOptions): ApiHandler {
+  const api = dataSource(options);
+  if (options.faults === null || options.faults.rules.length === 0) return api;
+  const injector = createFaultInjector(api);
+  for (const rule of options.faults.rules) injector.inject(rule.resource, rule.fault, rule.options);
+  console.log(
+    `Fault injection is on: ${options.faults.rules.length} rule(s); the API misbehaves on purpose.`,
+  );
+  return injector.handler;
+}
+
+function dataSource(options: StartOptions): ApiHandler {
   if (options.upstream) {
     const username = process.env.ARCHIVE_IT_USERNAME;
     console.log(
@@ -35,6 +48,10 @@ function apiHandler(options: StartOptions): ApiHandler {
   }
   const started = performance.now();
   const catalogue = generateCatalogue({ seeds: options.seeds });
+  if (options.faults?.hostile) {
+    addHostileRecords(catalogue);
+    console.log('Fault injection: records with hostile content are in the sample catalogue.');
+  }
   console.log(
     `Sample catalogue: ${catalogue.collections.length} collections, ${catalogue.seeds.length.toLocaleString('en-US')} seeds, ` +
       `${catalogue.seedGroups.length} seed groups, ${catalogue.pressItems.length} press items ` +

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED_COUNT } from './catalogue/generate';
+import { parseFaultSpec, type FaultSpec } from './faults';
 import { parseUpstreamBase } from './proxy/upstream';
 
 export interface StartOptions {
@@ -8,6 +9,8 @@ export interface StartOptions {
   seeds: number;
   upstream: URL | null;
   upstreamTimeoutMs: number;
+  /** Misbehaviour on command, for trying out failures by hand; null (off) unless asked for. */
+  faults: FaultSpec | null;
   dev: boolean;
 }
 
@@ -19,6 +22,8 @@ export const USAGE = `Usage: npm start -- [options]
   --upstream URL         read from a real catalogue service at URL instead of the sample;
                          credentials come from ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD
   --upstream-timeout S   seconds to wait for the upstream service (default 30)
+  --faults RULES         make the API misbehave on purpose, for trying out failures
+                         (off by default; see the README's "Fault injection")
   --help                 show this text
 `;
 
@@ -53,6 +58,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
         seeds: { type: 'string' },
         upstream: { type: 'string' },
         'upstream-timeout': { type: 'string' },
+        faults: { type: 'string' },
         dev: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -69,6 +75,19 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
       throw new OptionsError(error instanceof Error ? error.message : String(error));
     }
   }
+  let faults: FaultSpec | null = null;
+  if (values.faults !== undefined) {
+    try {
+      faults = parseFaultSpec(values.faults);
+    } catch (error) {
+      throw new OptionsError(error instanceof Error ? error.message : String(error));
+    }
+    if (faults.hostile && upstream !== null) {
+      throw new OptionsError(
+        '--faults hostile adds records to the sample catalogue, so it cannot be used with --upstream.',
+      );
+    }
+  }
   const timeoutSeconds = wholeNumber('upstream-timeout', values['upstream-timeout'], 30, 3600);
   if (timeoutSeconds === 0) throw new OptionsError('--upstream-timeout must be at least 1 second.');
   return {
@@ -77,6 +96,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
     seeds: wholeNumber('seeds', values.seeds, DEFAULT_SEED_COUNT, 5_000_000),
     upstream,
     upstreamTimeoutMs: timeoutSeconds * 1000,
+    faults,
     dev: values.dev ?? false,
   };
 }

@@ -1,5 +1,12 @@
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { embeddedApiHandler, type ApiHandler } from '../../src/server/api-handler';
 import { createApp } from '../../src/server/app';
@@ -30,8 +37,12 @@ export async function listen(
   };
 }
 
-export function serveApp(api: ApiHandler, staticRoot: string | null = null): Promise<Running> {
-  const listener = getRequestListener(createApp({ api, staticRoot }).fetch);
+export function serveApp(
+  api: ApiHandler,
+  staticRoot: string | null = null,
+  options: { pressImages?: boolean } = {},
+): Promise<Running> {
+  const listener = getRequestListener(createApp({ api, staticRoot, ...options }).fetch);
   return listen((req, res) => void listener(req, res));
 }
 
@@ -45,4 +56,34 @@ export async function getJson<T = unknown>(
 ): Promise<{ response: Response; body: T }> {
   const response = await fetch(url, init);
   return { response, body: (await response.json()) as T };
+}
+
+/** A request exactly as written: no normalisation of dot segments or encoding on the way. */
+export function raw(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }

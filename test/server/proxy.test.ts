@@ -2,7 +2,7 @@
  * `--upstream`: the explorer's server forwards reads to a real service, fixed at start, and keeps
  * credentials between itself and that service.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   isForwardablePath,
@@ -10,7 +10,7 @@ import {
   upstreamApiHandler,
   type UpstreamOptions,
 } from '../../src/server/proxy/upstream';
-import { getJson, listen, serveApp, serveCatalogue, type Running } from './http-helpers';
+import { getJson, listen, raw, serveApp, serveCatalogue, type Running } from './http-helpers';
 
 interface Seen {
   method: string;
@@ -41,35 +41,6 @@ async function recordingUpstream(
     res.end(reply.body ?? '');
   });
   return { ...server, seen };
-}
-
-function raw(
-  base: string,
-  path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 const running: Running[] = [];

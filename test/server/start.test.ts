@@ -83,6 +83,7 @@ describe('start options', () => {
       seeds: 20_000,
       upstream: null,
       upstreamTimeoutMs: 30_000,
+      faults: null,
       dev: false,
     });
   });

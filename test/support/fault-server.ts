@@ -1,0 +1,43 @@
+/**
+ * The explorer's server built in this process, with fault injection around the embedded API, so a
+ * test can change what the API does between steps while a browser looks at the built app.
+ */
+import { embeddedApiHandler } from '../../src/server/api-handler';
+import { createCatalogueApi } from '../../src/server/catalogue/engine';
+import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
+import { addHostileRecords, type HostileIds } from '../../src/server/catalogue/hostile';
+import { createFaultInjector, type FaultInjector } from '../../src/server/faults';
+import { serveApp } from '../server/http-helpers';
+import { projectRoot } from './server-process';
+
+export interface FaultServer {
+  url: string;
+  faults: FaultInjector;
+  catalogue: Catalogue;
+  /** Ids of the hostile records, when they were added. */
+  hostile: HostileIds | null;
+  close: () => Promise<void>;
+}
+
+export async function startFaultServer(
+  options: { seeds?: number; hostile?: boolean; app?: boolean } = {},
+): Promise<FaultServer> {
+  const catalogue = generateCatalogue({ seeds: options.seeds ?? 20_000 });
+  const hostile = options.hostile ? addHostileRecords(catalogue) : null;
+  const faults = createFaultInjector(embeddedApiHandler(createCatalogueApi(catalogue)));
+  const server = await serveApp(
+    faults.handler,
+    options.app === false ? null : `${projectRoot}dist`,
+    { pressImages: true },
+  );
+  return {
+    url: server.url,
+    faults,
+    catalogue,
+    hostile,
+    close: async () => {
+      faults.clear();
+      await server.close();
+    },
+  };
+}
