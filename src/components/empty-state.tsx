@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 
 /**
- * The three ways a list can be empty, each said differently: nothing matches these filters,
- * nothing has been added yet, or the thing asked for does not exist.
+ * The ways a list can be empty, each said differently: nothing matches these filters, nothing has
+ * been added yet, the thing asked for does not exist, or the list could not be loaded at all.
  */
-export type EmptyKind = 'no-matches' | 'nothing-yet' | 'not-found';
+export type EmptyKind = 'no-matches' | 'nothing-yet' | 'not-found' | 'not-loaded';
 
 export function EmptyState({
   kind,

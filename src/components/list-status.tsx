@@ -6,35 +6,70 @@
 import { useId, useState } from 'react';
 import type { ListView } from '../api/hooks';
 import { formatCount, plural } from '../lib/format';
+import { EmptyState } from './empty-state';
 
 export function LoadProgress({
   loaded,
   total,
+  totalCertain = true,
   noun,
 }: {
   loaded: number;
   total: number;
+  /** False when the service gave no count: the bar then shows activity, not a share. */
+  totalCertain?: boolean;
   noun: string;
 }) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-  const label = `Loaded ${formatCount(loaded)} of ${plural(total, noun)}`;
+  const label = totalCertain
+    ? `Loaded ${formatCount(loaded)} of ${plural(total, noun)}`
+    : `Loaded ${plural(loaded, noun)} so far; the catalogue service did not say how many there are`;
   return (
     <div className="load-progress">
       <div
         className="load-progress-track"
         role="progressbar"
         aria-label={`Loading ${noun}s`}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={loaded}
+        {...(totalCertain
+          ? { 'aria-valuemin': 0, 'aria-valuemax': total, 'aria-valuenow': loaded }
+          : {})}
         aria-valuetext={label}
       >
-        <div className="load-progress-bar" style={{ width: `${percent}%` }} />
+        <div
+          className={totalCertain ? 'load-progress-bar' : 'load-progress-bar load-progress-unknown'}
+          style={totalCertain ? { width: `${percent}%` } : undefined}
+        />
       </div>
       <span className="load-progress-label">
         {label}. Sorting and the quick filter apply to the loaded rows until the rest arrive.
       </span>
     </div>
+  );
+}
+
+/**
+ * What a page's count line says while the list has no count to trust, or null once it has one:
+ * loading, failed before any row arrived, or still arriving from a service that sends no count.
+ */
+export function provisionalCount<T>(
+  view: ListView<T>,
+  noun: string,
+  nouns = `${noun}s`,
+): string | null {
+  if (view.loadingFirst) return `Loading ${nouns}…`;
+  if (view.error && view.rows.length === 0) return `The ${nouns} could not be loaded`;
+  if (!view.totalCertain && view.data?.complete !== true) {
+    return `${plural(view.loaded, noun, nouns)} so far`;
+  }
+  return null;
+}
+
+/** The table's empty state when a list failed before any row arrived: no false "nothing here". */
+export function NotLoaded({ nouns }: { nouns: string }) {
+  return (
+    <EmptyState kind="not-loaded" title={`No ${nouns} to show: the list could not be loaded.`}>
+      The message above says why; “Try again” asks the catalogue service once more.
+    </EmptyState>
   );
 }
 
@@ -51,7 +86,8 @@ export function ErrorAlert({
   return (
     <div role="alert" className="notice notice-error">
       <p>
-        {message}
+        {/* Isolated: the service's own words may carry a direction override. */}
+        <bdi>{message}</bdi>
         {kept ? ` ${kept}` : ''}
       </p>
       {onRetry && (
@@ -70,7 +106,14 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
   const problems = data?.problems ?? [];
   return (
     <div className="list-status">
-      {view.loadingMore && <LoadProgress loaded={view.loaded} total={view.total} noun={noun} />}
+      {view.loadingMore && (
+        <LoadProgress
+          loaded={view.loaded}
+          total={view.total}
+          totalCertain={view.totalCertain}
+          noun={noun}
+        />
+      )}
       {view.error &&
         (view.stale ? (
           <ErrorAlert
@@ -109,7 +152,14 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
                 <li key={problem.index}>
                   Record {formatCount(problem.index + 1)}
                   {problem.id !== null ? ` (id ${String(problem.id)})` : ''}:{' '}
-                  {problem.field ? <code>{problem.field}</code> : 'the record'} {problem.message}.
+                  {problem.field ? (
+                    <code>
+                      <bdi>{problem.field}</bdi>
+                    </code>
+                  ) : (
+                    'the record'
+                  )}{' '}
+                  <bdi>{problem.message}</bdi>.
                 </li>
               ))}
               {problems.length > 200 && <li>…and {formatCount(problems.length - 200)} more.</li>}

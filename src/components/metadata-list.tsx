@@ -1,13 +1,21 @@
 /**
  * Descriptive metadata as lists, not a blob: one entry per field, Dublin Core fields first in the
  * order cataloguers expect, then any other field by name. Values are text: line breaks kept,
- * markup shown as written, never run.
+ * markup shown as written, never run. A field with very many values shows the first few until
+ * the reader asks for all, and a very long value shows its beginning, so one record cannot make
+ * the page unusable.
  */
-import type { Metadata } from '../api/model';
+import { useState } from 'react';
+import type { Metadata, MetadataEntry } from '../api/model';
+import { formatCount } from '../lib/format';
 import { DUBLIN_CORE_FIELDS } from '../model/wire';
+import { ClampedText } from './clamped-text';
 
 const CORE_ORDER = new Map<string, number>(DUBLIN_CORE_FIELDS.map((name, i) => [name, i]));
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Values of one field shown before "Show all". */
+export const VALUES_SHOWN = 10;
 
 export function orderedFields(metadata: Metadata): string[] {
   return Object.keys(metadata).sort((a, b) => {
@@ -34,23 +42,46 @@ export function MetadataList({
   if (fields.length === 0) return <p className="muted">{emptyText}</p>;
   return (
     <dl className="metadata-list">
-      {fields.map((name) => {
-        const entries = metadata[name] ?? [];
-        return (
-          <div key={name} className="metadata-field">
-            <dt>
-              {name}
-              {entries.length > 1 && <span className="muted"> ({entries.length})</span>}
-            </dt>
-            {entries.map((entry) => (
-              <dd key={entry.id} className="metadata-value">
-                {entry.value}
-              </dd>
-            ))}
-          </div>
-        );
-      })}
+      {fields.map((name) => (
+        <MetadataField key={name} name={name} entries={metadata[name] ?? []} />
+      ))}
     </dl>
+  );
+}
+
+function MetadataField({ name, entries }: { name: string; entries: readonly MetadataEntry[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? entries : entries.slice(0, VALUES_SHOWN);
+  return (
+    <div className="metadata-field">
+      <dt>
+        {/* Isolated, so a direction override in a field name cannot reorder the count. */}
+        <bdi>{name}</bdi>
+        {entries.length > 1 && <span className="muted"> ({formatCount(entries.length)})</span>}
+      </dt>
+      {shown.map((entry) => (
+        <dd key={entry.id} className="metadata-value">
+          <ClampedText text={entry.value} maxChars={1_000} maxLines={12} label={name} />
+        </dd>
+      ))}
+      {entries.length > VALUES_SHOWN && (
+        <dd className="metadata-more">
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={all}
+            onClick={() => {
+              setAll((was) => !was);
+            }}
+          >
+            {all
+              ? `Show the first ${formatCount(VALUES_SHOWN)} values only`
+              : `Show all ${formatCount(entries.length)} values`}{' '}
+            <span className="visually-hidden">of {name}</span>
+          </button>
+        </dd>
+      )}
+    </div>
   );
 }
 

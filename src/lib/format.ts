@@ -48,3 +48,47 @@ export function formatDate(instant: Instant): string {
 export function utcTitle(instant: Instant): string {
   return `${instant.text.replace('T', ' ').replace(/Z$/, '')} UTC`;
 }
+
+/**
+ * Characters that change the direction of the text after them (embeddings, overrides, isolates
+ * and marks). In an address they serve only to disguise it: `…/` U+202E `gpj.exe` reads as
+ * `…/exe.jpg`.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** An address as text, with direction controls shown as their percent-encoding, as browsers do. */
+export function readableUrl(url: string): string {
+  return url.replace(BIDI_CONTROLS, (char) => encodeURIComponent(char));
+}
+
+export interface Clipped {
+  /** The beginning of the text, cut at a space or line break where one is near. */
+  text: string;
+  /** Whether anything was left out. */
+  clipped: boolean;
+}
+
+/**
+ * The beginning of a long text: at most `maxChars` characters and `maxLines` lines. The cut never
+ * splits a surrogate pair, and backs up to a space when one is close.
+ */
+export function clipText(text: string, maxChars: number, maxLines: number): Clipped {
+  let end = Math.min(text.length, maxChars);
+  let atLineBreak = false;
+  let lineBreaks = 0;
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10 && ++lineBreaks >= maxLines) {
+      end = i;
+      atLineBreak = true;
+      break;
+    }
+  }
+  if (end >= text.length) return { text, clipped: false };
+  if (!atLineBreak) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > end - 40 && space > 0) end = space;
+  }
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return { text: text.slice(0, end).trimEnd(), clipped: true };
+}

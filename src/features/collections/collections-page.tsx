@@ -5,7 +5,7 @@ import type { Collection } from '../../api/model';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SearchInput, SelectInput, UrlProblems } from '../../components/filters';
-import { ListStatus } from '../../components/list-status';
+import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { choiceParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -42,11 +42,10 @@ export function CollectionsPage() {
       <header className="page-header">
         <h1 id="collections-title">Collections</h1>
         <p className="count-line" aria-live="polite">
-          {list.loadingFirst
-            ? 'Loading collections…'
-            : filtered && catalogueTotal !== undefined
+          {provisionalCount(list, 'collection') ??
+            (filtered && catalogueTotal !== undefined
               ? `${formatCount(rows.length)} of ${plural(catalogueTotal, 'collection')}`
-              : plural(list.total, 'collection')}
+              : plural(list.total, 'collection'))}
         </p>
       </header>
       <UrlProblems problems={url.problems} />
@@ -84,7 +83,9 @@ export function CollectionsPage() {
         }}
         loading={list.loadingFirst}
         empty={
-          filtered ? (
+          list.error && list.rows.length === 0 ? (
+            <NotLoaded nouns="collections" />
+          ) : filtered ? (
             <EmptyState kind="no-matches" title="No collections match these filters.">
               Try another state or a shorter name.
             </EmptyState>

@@ -6,10 +6,11 @@
 import { useMemo, useState } from 'react';
 import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/model';
+import { ClampedText } from '../../components/clamped-text';
 import { EmptyState } from '../../components/empty-state';
-import { ListStatus } from '../../components/list-status';
+import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
 import { ExternalLink } from '../../components/values';
-import { plural } from '../../lib/format';
+import { plural, readableUrl } from '../../lib/format';
 import { pressImageUrl } from '../../lib/links';
 import { safeUrl } from '../../lib/safe-url';
 import { PageTitle } from '../../components/page-title';
@@ -26,7 +27,7 @@ export function PressPage() {
       <header className="page-header">
         <h1 id="press-title">Press</h1>
         <p className="count-line" aria-live="polite">
-          {list.loadingFirst ? 'Loading press mentions…' : plural(list.total, 'press mention')}
+          {provisionalCount(list, 'press mention') ?? plural(list.total, 'press mention')}
         </p>
       </header>
       <ListStatus view={list} noun="press item" />
@@ -36,8 +37,12 @@ export function PressPage() {
             <li key={i} className="press-card press-card-skeleton" />
           ))}
         </ul>
-      ) : items.length === 0 && !list.error ? (
-        <EmptyState kind="nothing-yet" title="No press mentions yet." />
+      ) : items.length === 0 ? (
+        list.error ? (
+          <NotLoaded nouns="press mentions" />
+        ) : (
+          <EmptyState kind="nothing-yet" title="No press mentions yet." />
+        )
       ) : (
         <ul className="press-grid">
           {items.map((item) => (
@@ -60,7 +65,9 @@ function PressCard({ item }: { item: PressItem }) {
             {item.title}
           </h2>
           <p className="press-footer">{item.pressFooter}</p>
-          <p className="press-description">{item.description}</p>
+          <p className="press-description">
+            <ClampedText text={item.description} maxChars={400} maxLines={8} label={item.title} />
+          </p>
           <p className="press-link">
             {link ? (
               <ExternalLink href={link}>
@@ -69,7 +76,10 @@ function PressCard({ item }: { item: PressItem }) {
               </ExternalLink>
             ) : (
               <span className="muted">
-                The article link is not a web address: {item.featuredLink}
+                The article link is not a web address:{' '}
+                <bdi className="break-anywhere">
+                  <ClampedText text={readableUrl(item.featuredLink)} maxChars={200} maxLines={2} />
+                </bdi>
               </span>
             )}
           </p>

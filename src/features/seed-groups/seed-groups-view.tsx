@@ -11,7 +11,12 @@ import { collectionColumn, idColumn } from '../../components/columns';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SearchInput, UrlProblems } from '../../components/filters';
-import { ListStatus, LoadProgress } from '../../components/list-status';
+import {
+  ListStatus,
+  LoadProgress,
+  NotLoaded,
+  provisionalCount,
+} from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -95,11 +100,10 @@ export function SeedGroupsView({
   return (
     <div className="seed-groups-view">
       <p className="count-line" aria-live="polite">
-        {groups.loadingFirst
-          ? 'Loading seed groups…'
-          : q !== ''
+        {provisionalCount(groups, 'seed group') ??
+          (q !== ''
             ? `${formatCount(rows.length)} of ${plural(inScope.length, 'seed group')}`
-            : plural(inScope.length, 'seed group')}
+            : plural(inScope.length, 'seed group'))}
       </p>
       <UrlProblems problems={url.problems} />
       <FilterBar label="Filter seed groups">
@@ -127,7 +131,12 @@ export function SeedGroupsView({
         )}
       </FilterBar>
       {allSeeds.loadingMore && (
-        <LoadProgress loaded={allSeeds.loaded} total={allSeeds.total} noun="seed" />
+        <LoadProgress
+          loaded={allSeeds.loaded}
+          total={allSeeds.total}
+          totalCertain={allSeeds.totalCertain}
+          noun="seed"
+        />
       )}
       {countedRows && !countsComplete && (
         <p className="notice notice-info" role="status">
@@ -147,7 +156,9 @@ export function SeedGroupsView({
         }}
         loading={groups.loadingFirst}
         empty={
-          q !== '' ? (
+          groups.error && groups.rows.length === 0 ? (
+            <NotLoaded nouns="seed groups" />
+          ) : q !== '' ? (
             <EmptyState kind="no-matches" title="No seed groups match this filter." />
           ) : (
             <EmptyState

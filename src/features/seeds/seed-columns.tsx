@@ -8,6 +8,7 @@ import {
 } from '../../components/columns';
 import type { DataColumn } from '../../components/data-table';
 import { firstValue } from '../../components/metadata-list';
+import { readableUrl } from '../../lib/format';
 
 export type { CollectionNames };
 
@@ -19,15 +20,26 @@ function groupNames(seed: Seed): string | null {
 /** Columns of a seed table. `collectionName` labels the collection column. */
 export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[] {
   return [
-    { id: 'url', header: 'URL', kind: 'text', width: 340, value: (s) => s.url },
+    {
+      id: 'url',
+      header: 'URL',
+      kind: 'text',
+      width: 340,
+      value: (s) => s.url,
+      cell: (s) => readableUrl(s.url),
+      title: (s) => readableUrl(s.url),
+    },
     {
       id: 'canonical_url',
       header: 'Canonical URL',
       kind: 'text',
       width: 260,
       value: (s) => (s.canonicalUrl === s.url ? null : s.canonicalUrl),
+      cell: (s) => (s.canonicalUrl === s.url ? null : readableUrl(s.canonicalUrl)),
       title: (s) =>
-        s.canonicalUrl === s.url ? 'Same as the URL' : `Canonical form: ${s.canonicalUrl}`,
+        s.canonicalUrl === s.url
+          ? 'Same as the URL'
+          : `Canonical form: ${readableUrl(s.canonicalUrl)}`,
     },
     {
       id: 'title',

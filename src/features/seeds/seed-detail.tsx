@@ -3,11 +3,12 @@
  * dropped when the response is parsed), its full metadata, and links to the live site and its
  * archived captures.
  */
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import type { Seed } from '../../api/model';
 import { CollectionLink } from '../../components/columns';
 import { MetadataList, firstValue } from '../../components/metadata-list';
 import { DateTime, ExternalLink, YesNo } from '../../components/values';
+import { readableUrl } from '../../lib/format';
 import { capturesUrl } from '../../lib/links';
 import type { CollectionNames } from './seed-columns';
 
@@ -40,7 +41,7 @@ export function SeedDetail({
     <aside className="detail-panel" aria-labelledby="seed-detail-title" ref={panel}>
       <div className="detail-panel-header">
         <h2 id="seed-detail-title" ref={heading} tabIndex={-1}>
-          {title ?? seed.url}
+          {title ?? readableUrl(seed.url)}
         </h2>
         <button type="button" className="button button-quiet" onClick={onClose}>
           Close<span className="visually-hidden"> seed details</span>
@@ -56,10 +57,10 @@ export function SeedDetail({
       </p>
       <dl className="field-list">
         <Field name="URL">
-          <span className="break-anywhere">{seed.url}</span>
+          <bdi className="break-anywhere">{readableUrl(seed.url)}</bdi>
         </Field>
         <Field name="Canonical URL">
-          <span className="break-anywhere">{seed.canonicalUrl}</span>
+          <bdi className="break-anywhere">{readableUrl(seed.canonicalUrl)}</bdi>
           {seed.canonicalUrl === seed.url && <span className="muted"> (same as the URL)</span>}
         </Field>
         <Field name="Collection">
@@ -90,14 +91,19 @@ export function SeedDetail({
           {seed.seedGroups.length === 0 ? (
             <span className="muted">None</span>
           ) : (
-            seed.seedGroups.map((g) => g.name ?? `Group ${String(g.id)}`).join(', ')
+            seed.seedGroups.map((g, i) => (
+              <Fragment key={g.id}>
+                {i > 0 && ', '}
+                <bdi>{g.name ?? `Group ${String(g.id)}`}</bdi>
+              </Fragment>
+            ))
           )}
         </Field>
         <Field name="Created">
-          <DateTime value={seed.created} /> by {seed.createdBy}
+          <DateTime value={seed.created} /> by <bdi>{seed.createdBy}</bdi>
         </Field>
         <Field name="Updated">
-          <DateTime value={seed.lastUpdated} /> by {seed.lastUpdatedBy}
+          <DateTime value={seed.lastUpdated} /> by <bdi>{seed.lastUpdatedBy}</bdi>
         </Field>
       </dl>
       <h3>Metadata</h3>

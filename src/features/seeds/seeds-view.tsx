@@ -10,7 +10,7 @@ import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SearchInput, SelectInput, UrlProblems } from '../../components/filters';
 import { firstValue } from '../../components/metadata-list';
-import { ListStatus } from '../../components/list-status';
+import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -84,11 +84,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     url.set({ seed: undefined });
   };
 
-  let countLine: string;
-  if (list.loadingFirst) countLine = 'Loading seeds…';
-  else if (q !== '') countLine = `${formatCount(rows.length)} of ${plural(list.total, 'seed')}`;
-  else countLine = plural(list.total, 'seed');
-  if (!list.loadingFirst && serviceFiltered) countLine += ' matching these filters';
+  let countLine = provisionalCount(list, 'seed');
+  if (countLine === null) {
+    countLine =
+      q !== ''
+        ? `${formatCount(rows.length)} of ${plural(list.total, 'seed')}`
+        : plural(list.total, 'seed');
+    if (serviceFiltered) countLine += ' matching these filters';
+  }
 
   return (
     <div className="seeds-view">
@@ -159,7 +162,9 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           selectedRowId={selected === undefined ? null : String(selected)}
           loading={list.loadingFirst}
           empty={
-            serviceFiltered || q !== '' ? (
+            list.error && list.rows.length === 0 ? (
+              <NotLoaded nouns="seeds" />
+            ) : serviceFiltered || q !== '' ? (
               <EmptyState kind="no-matches" title="No seeds match these filters.">
                 Field names and prefixes are matched exactly, including capitals.
               </EmptyState>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstant } from '../../../src/api/parse';
-import { exactBytes, formatBytes, plural, utcTitle } from '../../../src/lib/format';
+import {
+  clipText,
+  exactBytes,
+  formatBytes,
+  plural,
+  readableUrl,
+  utcTitle,
+} from '../../../src/lib/format';
 import { capturesUrl, collectionPageUrl, pressImageUrl } from '../../../src/lib/links';
 import { safeUrl } from '../../../src/lib/safe-url';
 import { quickFilter } from '../../../src/lib/text-match';
@@ -71,5 +78,27 @@ describe('quick filter', () => {
     expect(quickFilter(rows, 'montreal', (r) => r.t)).toEqual([rows[0]]);
     expect(quickFilter(rows, 'SALEM gazette', (r) => r.t)).toEqual([rows[2]]);
     expect(quickFilter(rows, '  ', (r) => r.t)).toBe(rows);
+  });
+});
+
+describe('long and disguised text', () => {
+  it('shows the direction controls in an address as their percent-encoding', () => {
+    expect(readableUrl('https://example.org/\u202Egpj.exe')).toBe(
+      'https://example.org/%E2%80%AEgpj.exe',
+    );
+    expect(readableUrl('https://example.org/\u2066a\u2069\u200F')).toBe(
+      'https://example.org/%E2%81%A6a%E2%81%A9%E2%80%8F',
+    );
+    expect(readableUrl('https://例え.example/パス')).toBe('https://例え.example/パス');
+  });
+
+  it('clips a long text at a space near the limit, never inside a surrogate pair', () => {
+    expect(clipText('short', 10, 3)).toEqual({ text: 'short', clipped: false });
+    expect(clipText('one two three four five', 12, 3)).toEqual({ text: 'one two', clipped: true });
+    const emoji = '😀'.repeat(10);
+    const clip = clipText(emoji, 5, 3);
+    expect(clip.clipped).toBe(true);
+    expect(clip.text).toBe('😀😀');
+    expect(clipText('a\nb\nc\nd', 100, 2)).toEqual({ text: 'a\nb', clipped: true });
   });
 });

@@ -1,0 +1,123 @@
+/**
+ * What a list says about itself besides its rows: a count line that never claims a number it does
+ * not have, progress without a total, failures with a retry, and unreadable records on demand.
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListView } from '../../../src/api/hooks';
+import type { ListData } from '../../../src/api/load-list';
+import type { RecordProblem } from '../../../src/api/model';
+import { ListStatus, LoadProgress, provisionalCount } from '../../../src/components/list-status';
+
+type Row = { id: number };
+
+function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row>> = {}) {
+  const rows = overrides.rows ?? [];
+  const full: ListData<Row> = {
+    rows: [...rows],
+    total: rows.length,
+    totalCertain: true,
+    complete: true,
+    problems: [],
+    notLoaded: 0,
+    offsetIgnored: false,
+    totalChanged: false,
+    nextOffset: rows.length,
+    ...data,
+  };
+  return {
+    rows,
+    loadingFirst: false,
+    loadingMore: false,
+    loaded: rows.length,
+    total: full.total,
+    totalCertain: full.totalCertain,
+    data: full,
+    error: null,
+    stale: false,
+    retry: vi.fn(),
+    ...overrides,
+  } satisfies ListView<Row>;
+}
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i }));
+
+describe('the count line', () => {
+  it('says the list is loading, has failed, or how many have arrived so far', () => {
+    expect(provisionalCount(view({ loadingFirst: true, data: undefined }), 'seed')).toBe(
+      'Loading seeds…',
+    );
+    expect(provisionalCount(view({ error: new Error('down'), data: undefined }), 'seed')).toBe(
+      'The seeds could not be loaded',
+    );
+    const arriving = view(
+      { rows: rows(100), loadingMore: true, totalCertain: false },
+      { totalCertain: false, complete: false },
+    );
+    expect(provisionalCount(arriving, 'press mention')).toBe('100 press mentions so far');
+  });
+
+  it('leaves the count to the page once there is one to trust', () => {
+    expect(provisionalCount(view({ rows: rows(3) }), 'seed')).toBeNull();
+    const complete = view({ rows: rows(3), totalCertain: false }, { totalCertain: false });
+    expect(provisionalCount(complete, 'seed')).toBeNull();
+    const failedLater = view({ rows: rows(3), error: new Error('down') }, { complete: false });
+    expect(provisionalCount(failedLater, 'seed')).toBeNull();
+  });
+});
+
+describe('progress', () => {
+  it('shows a share of a known total', () => {
+    render(<LoadProgress loaded={100} total={400} noun="seed" />);
+    const bar = screen.getByRole('progressbar', { name: 'Loading seeds' });
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(bar).toHaveAttribute('aria-valuemax', '400');
+    expect(screen.getByText(/^Loaded 100 of 400 seeds\./)).toBeInTheDocument();
+  });
+
+  it('claims no total the service did not give', () => {
+    render(<LoadProgress loaded={100} total={100} totalCertain={false} noun="seed" />);
+    const bar = screen.getByRole('progressbar', { name: 'Loading seeds' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(bar).not.toHaveAttribute('aria-valuemax');
+    expect(bar).toHaveAttribute(
+      'aria-valuetext',
+      'Loaded 100 seeds so far; the catalogue service did not say how many there are',
+    );
+    expect(screen.queryByText(/of 100 seeds/)).toBeNull();
+  });
+});
+
+describe('failures and unreadable records', () => {
+  it('an error keeps the loaded rows and offers a retry', async () => {
+    const user = userEvent.setup();
+    const failed = view({ rows: rows(100), error: new Error('The service failed.') });
+    render(<ListStatus view={failed} noun="seed" />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The service failed. The 100 seeds already loaded stay on screen.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(failed.retry).toHaveBeenCalledOnce();
+  });
+
+  it('counts the records that could not be read, with details on demand', async () => {
+    const user = userEvent.setup();
+    const problems: RecordProblem[] = [
+      { index: 0, id: 7, field: 'url', message: 'is missing' },
+      { index: 1, id: 8, field: 'active', message: 'must be boolean, not "yes"' },
+      { index: 2, id: null, field: '', message: 'must be Object, not null' },
+    ];
+    render(<ListStatus view={view({ rows: rows(5) }, { problems })} noun="seed" />);
+    expect(screen.getByText(/3 records could not be read and are left out\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Record 1 (id 7): url is missing.',
+      'Record 2 (id 8): active must be boolean, not "yes".',
+      'Record 3: the record must be Object, not null.',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Hide details' }));
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+});
