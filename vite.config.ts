@@ -75,6 +75,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'load',
+          environment: 'node',
+          include: ['test/load/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // After every other project, alone: it saturates the machine for ten seconds.
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

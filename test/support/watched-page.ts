@@ -1,0 +1,99 @@
+/**
+ * A browser page that reports what must never happen, across page loads: a payload from the data
+ * that runs (the `window.__pwned` canary, or a dialog), a Content-Security-Policy violation, an
+ * error in the page. Also the long tasks, for bounding a page that freezes.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Payloads that ran: the canary's reports and any dialog. */
+  ran: string[];
+  /** Errors in the page and console errors other than failed loads (which faults cause). */
+  problems: string[];
+  /** Content-Security-Policy violations in the current document. */
+  violations: () => Promise<string[]>;
+  /** The longest task in the current document, in ms. */
+  longestTask: () => Promise<number>;
+}
+
+export async function openWatched(
+  browser: Browser,
+  options: { bypassCSP?: boolean; colorScheme?: 'light' | 'dark'; clock?: boolean } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    bypassCSP: options.bypassCSP ?? false,
+  });
+  const ran: string[] = [];
+  const problems: string[] = [];
+  await context.exposeBinding('__reportPwned', (_source, value: unknown) => {
+    ran.push(`canary set to ${String(value)}`);
+  });
+  await context.addInitScript(() => {
+    const w = window as unknown as {
+      cspViolations: string[];
+      longTasks: number[];
+      __reportPwned?: (value: unknown) => void;
+    };
+    Object.defineProperty(window, '__pwned', {
+      configurable: false,
+      get: () => undefined,
+      set: (value: unknown) => {
+        w.__reportPwned?.(value);
+      },
+    });
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI}`);
+    });
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  if (options.clock) await page.clock.install();
+  page.on('dialog', (dialog) => {
+    ran.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
+      problems.push(message.text());
+    }
+  });
+  return {
+    context,
+    page,
+    ran,
+    problems,
+    // A round trip to the page also delivers any canary report sent before it.
+    violations: () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    longestTask: () =>
+      page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks)),
+  };
+}
+
+/** Everything the page shows or keeps, as one string to search for what must not be there. */
+export function everythingKept(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const databases = (await indexedDB.databases()).map((d) => d.name ?? '');
+    const caches = 'caches' in window ? await window.caches.keys() : [];
+    return JSON.stringify({
+      html: document.documentElement.outerHTML,
+      title: document.title,
+      url: location.href,
+      local: Object.entries(localStorage),
+      session: Object.entries(sessionStorage),
+      cookies: document.cookie,
+      databases,
+      caches,
+      history: history.state as unknown,
+    });
+  });
+}
