@@ -70,7 +70,7 @@ describe('query keys', () => {
 describe('useSeeds', () => {
   it('paints the first page, reports progress, then holds every seed', async () => {
     // The pages after the first wait until the test has seen the progress.
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
