@@ -4,7 +4,11 @@
  */
 const folded = new WeakMap<object, string>();
 
+const NON_ASCII = /[^ -~\t\n\r]/;
+
 export function fold(text: string): string {
+  // Most catalogue text (addresses above all) is ASCII, which needs no decomposition.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
