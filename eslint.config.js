@@ -6,7 +6,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'coverage', 'node_modules', 'test/e2e/screenshots', 'docs'] },
+  {
+    ignores: [
+      'dist',
+      'coverage',
+      'node_modules',
+      'test/e2e/screenshots',
+      'docs',
+      'bench/dist',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -48,7 +58,7 @@ export default tseslint.config(
   reactHooks.configs.flat.recommended,
   ...pluginQuery.configs['flat/recommended'],
   {
-    files: ['src/server/**', 'test/**', 'vite.config.ts', 'eslint.config.js'],
+    files: ['src/server/**', 'test/**', 'bench/*.ts', 'vite.config.ts', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
   {

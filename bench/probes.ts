@@ -1,0 +1,245 @@
+/**
+ * What the benchmark measures inside the page. Everything here runs in the browser; times are on
+ * the page's own clock (milliseconds since navigation started).
+ */
+import type { CDPSession, Page } from 'playwright-core';
+
+/** How to recognise each page's table. */
+export interface Target {
+  /** Data rows in the DOM (not header or placeholder rows). */
+  rowSelector: string;
+  /** The element that scrolls the rows. */
+  scrollerSelector: string;
+}
+
+export const OURS: Target = {
+  rowSelector: '[role="grid"] tbody tr[aria-rowindex]',
+  scrollerSelector: '.data-table__scroll',
+};
+export const PEER: Target = {
+  rowSelector: '.ag-grid-scrolling-rows .ag-row',
+  scrollerSelector: '.ag-grid-viewport',
+};
+
+interface BenchWindow {
+  bench: {
+    firstRows: number | null;
+    complete: number | null;
+    events: { name: string; duration: number; interactionId: number; startTime: number }[];
+    inputAt: number | null;
+  };
+}
+
+/** When a page counts as loaded: every condition given must hold. */
+export interface CompleteWhen {
+  /** An element matching this exists. */
+  present?: string;
+  /** No element matches this. */
+  absent?: string;
+  /** This element has this attribute value. */
+  attribute?: { selector: string; name: string; value: string };
+  /** The page has set this global. */
+  flag?: string;
+}
+
+/**
+ * Installed before any page script: notes the first frame with data rows, and the first frame in
+ * which the page is complete, and records Event Timing entries and the moment of each input.
+ */
+export async function installRecorder(page: Page, rowSelector: string, when: CompleteWhen) {
+  // The probes are TypeScript run through tsx, which names inner functions with a helper the page
+  // does not have; a no-op stand-in keeps them working there.
+  await page.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  await page.addInitScript(
+    ({ rows, complete }) => {
+      const w = window as unknown as BenchWindow & Record<string, unknown>;
+      w.bench = { firstRows: null, complete: null, events: [], inputAt: null };
+      const isComplete = () => {
+        if (complete.present && !document.querySelector(complete.present)) return false;
+        if (complete.absent && document.querySelector(complete.absent)) return false;
+        if (complete.attribute) {
+          const el = document.querySelector(complete.attribute.selector);
+          if (el?.getAttribute(complete.attribute.name) !== complete.attribute.value) return false;
+        }
+        if (complete.flag && w[complete.flag] === undefined) return false;
+        return true;
+      };
+      const tick = () => {
+        if (w.bench.firstRows === null && document.querySelector(rows)) {
+          w.bench.firstRows = performance.now();
+        }
+        if (w.bench.complete === null && isComplete()) {
+          // The frame after the condition holds is the one that shows it.
+          requestAnimationFrame(() => {
+            w.bench.complete = performance.now();
+          });
+          return;
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+          w.bench.events.push({
+            name: entry.name,
+            duration: entry.duration,
+            interactionId: entry.interactionId,
+            startTime: entry.startTime,
+          });
+        }
+      }).observe({
+        type: 'event',
+        durationThreshold: 16,
+        buffered: true,
+      } as PerformanceObserverInit);
+      for (const type of ['pointerdown', 'keydown']) {
+        addEventListener(
+          type,
+          (event) => {
+            w.bench.inputAt = event.timeStamp;
+          },
+          true,
+        );
+      }
+    },
+    { rows: rowSelector, complete: when },
+  );
+}
+
+/**
+ * Polls the page until `check` gives a value. (Playwright's waitForFunction evaluates its predicate
+ * in a way the explorer's Content-Security-Policy forbids, so it would wait for ever there.)
+ */
+async function poll<T>(
+  page: Page,
+  check: (arg: string) => T | null,
+  arg: string,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await page.evaluate(check, arg);
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${String(timeoutMs)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function waitFor(page: Page, what: 'firstRows' | 'complete', timeoutMs = 300_000) {
+  return poll(
+    page,
+    (key) => (window as unknown as BenchWindow).bench[key as 'firstRows' | 'complete'],
+    what,
+    timeoutMs,
+  );
+}
+
+/** JS heap in use after garbage collection, in bytes. */
+export async function heapAfterGc(session: CDPSession): Promise<number> {
+  await session.send('HeapProfiler.collectGarbage');
+  await session.send('HeapProfiler.collectGarbage');
+  const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usage.usedSize;
+}
+
+export interface ScrollFigures {
+  frames: number;
+  p95: number;
+  worst: number;
+  over50: number;
+  maxRows: number;
+}
+
+/** Scrolls from top to bottom in `frames` steps, one per animation frame, timing each frame. */
+export async function scrollProbe(
+  page: Page,
+  target: Target,
+  frames: number,
+): Promise<ScrollFigures> {
+  return page.evaluate(
+    async ({ scrollerSelector, rowSelector, steps }) => {
+      const scroller = document.querySelector(scrollerSelector);
+      if (!(scroller instanceof HTMLElement)) throw new Error(`no ${scrollerSelector}`);
+      const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      scroller.scrollTop = 0;
+      await nextFrame();
+      await nextFrame();
+      const max = scroller.scrollHeight - scroller.clientHeight;
+      const deltas: number[] = [];
+      let maxRows = 0;
+      let last = await nextFrame();
+      for (let i = 1; i <= steps; i++) {
+        scroller.scrollTop = Math.round((max * i) / steps);
+        const now = await nextFrame();
+        deltas.push(now - last);
+        last = now;
+        maxRows = Math.max(maxRows, document.querySelectorAll(rowSelector).length);
+      }
+      const sorted = [...deltas].sort((a, b) => a - b);
+      return {
+        frames: deltas.length,
+        p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+        worst: sorted[sorted.length - 1] ?? 0,
+        over50: deltas.filter((d) => d > 50).length,
+        maxRows,
+      };
+    },
+    { scrollerSelector: target.scrollerSelector, rowSelector: target.rowSelector, steps: frames },
+  );
+}
+
+export interface InteractionFigures {
+  /** The Event Timing duration of the interaction (the INP measure); 16 means "under 16 ms". */
+  inp: number;
+  /** From the input to the first frame showing the changed rows. */
+  toPaint: number;
+}
+
+/**
+ * Runs `act` (a click or a key press) and measures the interaction with the Event Timing API, and
+ * the time until the first row shown changes.
+ */
+export async function interaction(
+  page: Page,
+  target: Target,
+  act: () => Promise<void>,
+): Promise<InteractionFigures> {
+  await page.evaluate((rowSelector) => {
+    const w = window as unknown as BenchWindow & { changedAt: number | null };
+    w.bench.events = [];
+    w.bench.inputAt = null;
+    w.changedAt = null;
+    const signature = () => {
+      const rows = document.querySelectorAll(rowSelector);
+      return `${String(rows.length)}|${rows[0]?.textContent ?? ''}|${rows[1]?.textContent ?? ''}`;
+    };
+    const before = signature();
+    const watch = () => {
+      if (signature() !== before) {
+        requestAnimationFrame(() => {
+          w.changedAt = performance.now();
+        });
+        return;
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  }, target.rowSelector);
+  await act();
+  await poll(page, () => (window as unknown as { changedAt: number | null }).changedAt, '', 60_000);
+  // Event Timing entries arrive after the frame that ends the interaction.
+  await page.waitForTimeout(300);
+  return page.evaluate(() => {
+    const w = window as unknown as BenchWindow & { changedAt: number };
+    const start = w.bench.inputAt ?? 0;
+    const ids = new Set(
+      w.bench.events
+        .filter((e) => e.interactionId > 0 && e.startTime >= start - 1)
+        .map((e) => e.interactionId),
+    );
+    const durations = w.bench.events
+      .filter((e) => ids.has(e.interactionId) || e.startTime >= start - 1)
+      .map((e) => e.duration);
+    return { inp: Math.max(16, ...durations), toPaint: w.changedAt - start };
+  });
+}

@@ -1,0 +1,365 @@
+/** Turns the benchmark's measurements into figures, a console table and docs/performance.md. */
+
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+}
+
+interface LoadRun {
+  firstRows: number;
+  usable: number;
+  heap: number;
+}
+interface InteractionRun {
+  inp: number;
+  toPaint: number;
+}
+interface InteractiveRun {
+  scroll: { frames: number; p95: number; worst: number; over50: number; maxRows: number };
+  sort: InteractionRun;
+  filter: InteractionRun;
+}
+
+export interface BenchResult {
+  date: string;
+  machine: { cpu: string; memoryGb: number; node: string; chromium: string };
+  runs: number;
+  main: number;
+  sizes: { seeds: number; ours: LoadRun[]; bare: LoadRun[]; peer: LoadRun[] }[];
+  interactive: { ours: InteractiveRun[]; peer: InteractiveRun[] };
+  collections: { ours: number[]; peer: number[] };
+  weight: { firstRouteGzip: number; firstRouteFiles: number; lazyChunks: number };
+}
+
+export function stat(values: readonly number[]): Stat {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length === 0
+      ? NaN
+      : sorted.length % 2 === 1
+        ? (sorted[mid] ?? NaN)
+        : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  return { median, min: sorted[0] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
+}
+
+export interface Row {
+  figure: string;
+  unit: string;
+  ours: Stat;
+  /** The peer grid's figure, where it has one. */
+  peer?: Stat;
+  /** Our figure against the budget's reference (the bare page), where the budget is a ratio. */
+  ratio?: Stat;
+  budget?: string;
+  /** Whether our figure meets the budget. */
+  met?: boolean;
+}
+
+export interface Summary {
+  rows: Row[];
+  growth: {
+    seeds: number;
+    usable: Stat;
+    bareUsable: Stat;
+    usableRatio: Stat;
+    heap: Stat;
+    bareHeap: Stat;
+    heapRatio: Stat;
+  }[];
+}
+
+const MB = 2 ** 20;
+
+function ratios(a: readonly number[], b: readonly number[]): Stat {
+  return stat(a.map((value, i) => value / (b[i] ?? NaN)));
+}
+
+export function summarise(result: BenchResult): Summary {
+  const main = result.sizes.find((s) => s.seeds === result.main) ?? result.sizes[0];
+  if (!main) throw new Error('The benchmark measured no catalogue.');
+  const pick = <T>(runs: readonly T[], f: (run: T) => number) => runs.map(f);
+  const ours = result.interactive.ours;
+  const peer = result.interactive.peer;
+  const rows: Row[] = [
+    {
+      figure: `Load to usable, /seeds (${main.seeds.toLocaleString('en-US')} seeds)`,
+      unit: 'ms',
+      ours: stat(pick(main.ours, (r) => r.usable)),
+      peer: stat(pick(main.peer, (r) => r.usable)),
+      ratio: ratios(
+        pick(main.ours, (r) => r.usable),
+        pick(main.bare, (r) => r.usable),
+      ),
+      budget: '≤ 1.5 × bare fetch + parse',
+    },
+    {
+      figure: 'Physical limit: bare fetch + JSON.parse',
+      unit: 'ms',
+      ours: stat(pick(main.bare, (r) => r.usable)),
+    },
+    {
+      figure: 'First rows visible, /seeds',
+      unit: 'ms',
+      ours: stat(pick(main.ours, (r) => r.firstRows)),
+      peer: stat(pick(main.peer, (r) => r.firstRows)),
+    },
+    {
+      figure: 'First rows visible, /collections',
+      unit: 'ms',
+      ours: stat(result.collections.ours),
+      peer: stat(result.collections.peer),
+    },
+    {
+      figure: 'Scroll: p95 frame time',
+      unit: 'ms',
+      ours: stat(pick(ours, (r) => r.scroll.p95)),
+      peer: stat(pick(peer, (r) => r.scroll.p95)),
+      budget: '≤ 16.7 ms',
+    },
+    {
+      figure: 'Scroll: worst frame',
+      unit: 'ms',
+      ours: stat(pick(ours, (r) => r.scroll.worst)),
+      peer: stat(pick(peer, (r) => r.scroll.worst)),
+      budget: '≤ 50 ms',
+    },
+    {
+      figure: 'Scroll: frames over 50 ms',
+      unit: 'frames',
+      ours: stat(pick(ours, (r) => r.scroll.over50)),
+      peer: stat(pick(peer, (r) => r.scroll.over50)),
+      budget: '0',
+    },
+    {
+      figure: 'Scroll: most row elements in the DOM',
+      unit: 'rows',
+      ours: stat(pick(ours, (r) => r.scroll.maxRows)),
+      peer: stat(pick(peer, (r) => r.scroll.maxRows)),
+      budget: '< 100',
+    },
+    {
+      figure: 'Sort by URL: interaction (INP)',
+      unit: 'ms',
+      ours: stat(pick(ours, (r) => r.sort.inp)),
+      peer: stat(pick(peer, (r) => r.sort.inp)),
+      budget: '≤ 200 ms',
+    },
+    {
+      figure: 'Sort by URL: click to sorted rows painted',
+      unit: 'ms',
+      ours: stat(pick(ours, (r) => r.sort.toPaint)),
+      peer: stat(pick(peer, (r) => r.sort.toPaint)),
+    },
+    {
+      figure: 'Quick filter, one character: interaction (INP)',
+      unit: 'ms',
+      ours: stat(pick(ours, (r) => r.filter.inp)),
+      peer: stat(pick(peer, (r) => r.filter.inp)),
+      budget: '≤ 200 ms',
+    },
+    {
+      figure: 'Quick filter: key to filtered rows painted',
+      unit: 'ms',
+      ours: stat(pick(ours, (r) => r.filter.toPaint)),
+      peer: stat(pick(peer, (r) => r.filter.toPaint)),
+    },
+    {
+      figure: 'JS heap after load (GC), vs the bare page',
+      unit: 'MB',
+      ours: stat(pick(main.ours, (r) => r.heap / MB)),
+      peer: stat(pick(main.peer, (r) => r.heap / MB)),
+      ratio: ratios(
+        pick(main.ours, (r) => r.heap),
+        pick(main.bare, (r) => r.heap),
+      ),
+      budget: '≤ 2.0 × bare',
+    },
+    {
+      figure: 'Bare page heap holding the parsed JSON',
+      unit: 'MB',
+      ours: stat(pick(main.bare, (r) => r.heap / MB)),
+    },
+    {
+      figure: `JavaScript on the first route (gzip), ${String(result.weight.firstRouteFiles)} files; ${String(result.weight.lazyChunks)} chunks lazy`,
+      unit: 'KB',
+      ours: stat([result.weight.firstRouteGzip / 1024]),
+      budget: '≤ 150 KB',
+    },
+  ];
+  for (const row of rows) row.met = meets(row);
+  const growth = result.sizes.map((size) => ({
+    seeds: size.seeds,
+    usable: stat(pick(size.ours, (r) => r.usable)),
+    bareUsable: stat(pick(size.bare, (r) => r.usable)),
+    usableRatio: ratios(
+      pick(size.ours, (r) => r.usable),
+      pick(size.bare, (r) => r.usable),
+    ),
+    heap: stat(pick(size.ours, (r) => r.heap / MB)),
+    bareHeap: stat(pick(size.bare, (r) => r.heap / MB)),
+    heapRatio: ratios(
+      pick(size.ours, (r) => r.heap),
+      pick(size.bare, (r) => r.heap),
+    ),
+  }));
+  return { rows, growth };
+}
+
+function meets(row: Row): boolean | undefined {
+  const value = row.ratio ? row.ratio.median : row.ours.median;
+  switch (row.budget) {
+    case '≤ 1.5 × bare fetch + parse':
+      return value <= 1.5;
+    case '≤ 2.0 × bare':
+      return value <= 2.0;
+    case '≤ 16.7 ms':
+      return value <= 16.7;
+    case '≤ 50 ms':
+      return row.ours.max <= 50;
+    case '0':
+      return row.ours.max === 0;
+    case '< 100':
+      return row.ours.max < 100;
+    case '≤ 200 ms':
+      return row.ours.max <= 200;
+    case '≤ 150 KB':
+      return value <= 150;
+    default:
+      return undefined;
+  }
+}
+
+const n = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      })
+    : '–';
+
+function digitsFor(unit: string): number {
+  return unit === 'MB' || unit === 'KB' ? 1 : unit === 'ms' ? 1 : 0;
+}
+
+function cell(s: Stat | undefined, unit: string): string {
+  if (!s) return '–';
+  const d = digitsFor(unit);
+  return s.min === s.max ? n(s.median, d) : `${n(s.median, d)} (${n(s.min, d)}–${n(s.max, d)})`;
+}
+
+function versusPeer(row: Row): string {
+  if (!row.peer) return '–';
+  const ratio = row.ours.median / row.peer.median;
+  return Number.isFinite(ratio) ? `${n(ratio, 2)}×` : '–';
+}
+
+function columns(row: Row): string[] {
+  return [
+    row.figure,
+    row.unit,
+    cell(row.ours, row.unit),
+    row.ratio ? `${n(row.ratio.median, 2)}× (${n(row.ratio.min, 2)}–${n(row.ratio.max, 2)})` : '–',
+    row.budget ?? '–',
+    row.met === undefined ? '–' : row.met ? 'met' : 'MISSED',
+    cell(row.peer, row.unit),
+    versusPeer(row),
+  ];
+}
+
+const HEADERS = [
+  'Figure',
+  'Unit',
+  'Explorer: median (min–max)',
+  'vs bare page',
+  'Budget',
+  'Budget met',
+  'Peer (AG Grid)',
+  'Explorer ÷ peer',
+];
+
+export function renderTable(summary: Summary): string {
+  const body = summary.rows.map(columns);
+  const widths = HEADERS.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  const growth = summary.growth.map(
+    (g) =>
+      `  ${g.seeds.toLocaleString('en-US').padStart(7)} seeds: usable ${n(g.usable.median)} ms = ${n(g.usableRatio.median, 2)}× bare (${n(g.bareUsable.median)} ms); heap ${n(g.heap.median, 1)} MB = ${n(g.heapRatio.median, 2)}× bare (${n(g.bareHeap.median, 1)} MB)`,
+  );
+  return [line(HEADERS), ...body.map(line), '', 'Growth:', ...growth].join('\n');
+}
+
+const CHANGES_START = '<!-- changes:start -->';
+const CHANGES_END = '<!-- changes:end -->';
+
+/** docs/performance.md, keeping the hand-written record of changes from the previous file. */
+export function renderMarkdown(result: BenchResult, summary: Summary, previous: string): string {
+  const start = previous.indexOf(CHANGES_START);
+  const end = previous.indexOf(CHANGES_END);
+  const changes =
+    start !== -1 && end > start
+      ? previous.slice(start + CHANGES_START.length, end).trim()
+      : '_No changes recorded yet._';
+  const table = [
+    `| ${HEADERS.join(' | ')} |`,
+    `| ${HEADERS.map(() => '---').join(' | ')} |`,
+    ...summary.rows.map((row) => `| ${columns(row).join(' | ')} |`),
+  ].join('\n');
+  const growth = [
+    '| Seeds | Load to usable (ms) | Bare fetch + parse (ms) | Ratio | Heap (MB) | Bare heap (MB) | Ratio |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...summary.growth.map(
+      (g) =>
+        `| ${g.seeds.toLocaleString('en-US')} | ${cell(g.usable, 'ms')} | ${cell(g.bareUsable, 'ms')} | ${n(g.usableRatio.median, 2)}× | ${cell(g.heap, 'MB')} | ${cell(g.bareHeap, 'MB')} | ${n(g.heapRatio.median, 2)}× |`,
+    ),
+  ].join('\n');
+  return `# Performance
+
+The latest figures from \`npm run bench\` (${result.date.slice(0, 10)}), medians of ${String(result.runs)} runs with the
+minimum and maximum in brackets. Every figure was measured in the same run as the reference it is
+compared with.
+
+${table}
+
+## Growth
+
+Load to usable and memory at each catalogue size, against the bare page at the same size:
+
+${growth}
+
+## Method
+
+- **Machine**: ${result.machine.cpu}, ${String(result.machine.memoryGb)} GB; Node ${result.machine.node}; ${result.machine.chromium},
+  headless, software rendering, viewport 1440 × 900.
+- **Server**: \`npm start\`'s server (a separate process) with the embedded catalogue at each size.
+- **Order**: per run the bare page, the explorer and the peer load in turn, each in a fresh browser
+  context (empty cache), after one warm-up load of each.
+- **Load to usable**: from navigation to the first frame in which every row is loaded and the first
+  screen of rows is painted (the explorer: no progress bar, the grid's \`aria-rowcount\` counts every
+  seed, rows in the DOM; the peer: its rows in the DOM after its single request).
+- **Physical limit**: a bare page on the same origin that fetches the same list
+  (\`/api/seed?format=api&limit=-1\`) and \`JSON.parse\`s it, timed from navigation to the end of the
+  parse.
+- **First rows**: from navigation to the first frame with data rows in the DOM.
+- **Scroll**: the scroll container is moved from top to bottom in equal steps, one per animation
+  frame; frame times are the intervals between animation frames, and rows in the DOM are counted at
+  every frame.
+- **Sort and filter**: a click on the URL column's header, and one key ("q") into the quick filter,
+  each after the page has been idle; the interaction is measured with the Event Timing API (the
+  INP measure, 16 ms meaning "under 16 ms"), and separately the time until the first frame showing
+  the changed rows.
+- **Memory**: the JS heap in use after two forced garbage collections (DevTools protocol), against
+  the bare page holding the same parsed JSON.
+- **Weight**: the JavaScript files the browser fetched to show \`/\` (the collections), compressed with
+  gzip at level 9; every other route is a separate chunk loaded on first visit.
+- **Peer**: AG Grid Community 36.2.0, client-side row model, the same columns and row height,
+  loaded with one request, its own sorting and quick filter.
+
+## Changes
+
+${CHANGES_START}
+${changes}
+${CHANGES_END}
+`;
+}

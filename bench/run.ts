@@ -1,0 +1,345 @@
+/**
+ * `npm run bench`: the explorer against the physical limit (a bare page that only fetches and
+ * parses the same data) and against a peer grid (AG Grid Community), side by side in one run of
+ * headless Chromium against the local server with a large embedded catalogue.
+ *
+ * Options: --sizes 10000,100000,300000  --main 100000  --runs 5  --smoke (small, one run, no docs)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../test/support/chromium';
+import { projectRoot, startServer, type ServerProcess } from '../test/support/server-process';
+import {
+  OURS,
+  PEER,
+  heapAfterGc,
+  installRecorder,
+  interaction,
+  scrollProbe,
+  waitFor,
+  type CompleteWhen,
+  type InteractionFigures,
+  type ScrollFigures,
+  type Target,
+} from './probes';
+import { renderMarkdown, renderTable, summarise, type BenchResult, type Stat } from './report';
+
+export interface BenchOptions {
+  /** Build the explorer first (the smoke run inside npm test uses the build npm test made). */
+  buildApp: boolean;
+  sizes: number[];
+  main: number;
+  runs: number;
+  scrollFrames: number;
+  writeDocs: boolean;
+  log: (line: string) => void;
+}
+
+const BENCH_DIST = join(projectRoot, 'bench/dist');
+const APP_DIST = join(projectRoot, 'dist');
+const VIEWPORT = { width: 1440, height: 900 };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+function build(app: boolean, log: (line: string) => void) {
+  const vite = join(projectRoot, 'node_modules/.bin/vite');
+  // A production build whatever the caller's environment (a test runner sets NODE_ENV=test).
+  const options = {
+    cwd: projectRoot,
+    stdio: 'inherit' as const,
+    env: { ...process.env, NODE_ENV: 'production' },
+  };
+  if (app) {
+    log('Building the explorer…');
+    execFileSync(vite, ['build', '--logLevel', 'warn'], options);
+  }
+  log('Building the reference pages…');
+  execFileSync(vite, ['build', '--config', 'bench/vite.config.ts'], options);
+}
+
+type Kind = 'ours' | 'bare' | 'peer';
+
+interface Opened {
+  page: Page;
+  close: () => Promise<void>;
+  heap: () => Promise<number>;
+}
+
+async function open(
+  browser: Browser,
+  server: ServerProcess,
+  kind: Kind,
+  path: string,
+  when: CompleteWhen,
+): Promise<Opened> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  // The reference pages are served from the server's own origin, so they fetch the API exactly
+  // as the explorer does; the explorer itself is served by the server as usual.
+  await context.route('**/bench/**', async (route) => {
+    const file = join(
+      BENCH_DIST,
+      new URL(route.request().url()).pathname.replace(/^\/bench\//, ''),
+    );
+    if (!existsSync(file)) return route.fulfill({ status: 404 });
+    return route.fulfill({
+      status: 200,
+      contentType: TYPES[extname(file)] ?? 'application/octet-stream',
+      body: readFileSync(file),
+    });
+  });
+  const page = await context.newPage();
+  const target = kind === 'peer' ? PEER : OURS;
+  await installRecorder(page, kind === 'bare' ? 'body' : target.rowSelector, when);
+  const session = await context.newCDPSession(page);
+  await page.goto(server.url + path);
+  return {
+    page,
+    close: () => context.close(),
+    heap: () => heapAfterGc(session),
+  };
+}
+
+const completeWhen = {
+  ours: (rows: number): CompleteWhen => ({
+    present: OURS.rowSelector,
+    absent: '[role="progressbar"]',
+    attribute: { selector: '[role="grid"]', name: 'aria-rowcount', value: String(rows + 1) },
+  }),
+  peer: (): CompleteWhen => ({ present: PEER.rowSelector, flag: 'peerReady' }),
+  bare: (): CompleteWhen => ({ flag: 'benchDone' }),
+};
+
+const PATHS: Record<Kind, (resource: 'seed' | 'collection') => string> = {
+  ours: (resource) => (resource === 'seed' ? '/seeds' : '/collections'),
+  bare: (resource) => `/bench/bare.html?resource=${resource}`,
+  peer: (resource) => `/bench/peer.html?resource=${resource}`,
+};
+
+interface LoadFigures {
+  firstRows: number;
+  usable: number;
+  heap: number;
+}
+
+async function load(
+  browser: Browser,
+  server: ServerProcess,
+  kind: Kind,
+  rows: number,
+  resource: 'seed' | 'collection' = 'seed',
+  keepOpen?: (opened: Opened) => Promise<void>,
+): Promise<LoadFigures> {
+  const opened = await open(browser, server, kind, PATHS[kind](resource), completeWhen[kind](rows));
+  try {
+    const usable = await waitFor(opened.page, 'complete');
+    const firstRows = kind === 'bare' ? usable : await waitFor(opened.page, 'firstRows');
+    const heap = await opened.heap();
+    if (keepOpen) await keepOpen(opened);
+    return { firstRows, usable, heap };
+  } finally {
+    await opened.close();
+  }
+}
+
+interface Interactive {
+  scroll: ScrollFigures;
+  sort: InteractionFigures;
+  filter: InteractionFigures;
+}
+
+/** Scroll, sort by URL and type into the quick filter, on a loaded page. */
+async function interact(page: Page, kind: 'ours' | 'peer', frames: number): Promise<Interactive> {
+  const target: Target = kind === 'peer' ? PEER : OURS;
+  // Let background work after the load settle, as a person would take a moment to start.
+  await page.waitForTimeout(1_000);
+  const scroll = await scrollProbe(page, target, frames);
+  await page.evaluate((selector) => {
+    const scroller = document.querySelector(selector);
+    if (scroller) scroller.scrollTop = 0;
+  }, target.scrollerSelector);
+  await page.waitForTimeout(500);
+  const sort = await interaction(page, target, async () => {
+    if (kind === 'ours')
+      await page
+        .getByRole('columnheader', { name: 'URL', exact: true })
+        .getByRole('button')
+        .click();
+    else await page.locator('.ag-header-cell[col-id="url"] .ag-header-cell-label').click();
+  });
+  await page.waitForTimeout(500);
+  const filter = await interaction(page, target, async () => {
+    const box =
+      kind === 'ours'
+        ? page.getByRole('searchbox', { name: 'Quick filter' })
+        : page.locator('#quick');
+    await box.focus();
+    await page.keyboard.press('q');
+  });
+  return { scroll, sort, filter };
+}
+
+/** JavaScript the first route loads, gzip-compressed, and whether other routes stayed lazy. */
+async function weight(browser: Browser, server: ServerProcess) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`${server.url}/`);
+  await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(2).waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  let gzip = 0;
+  for (const path of scripts) {
+    gzip += gzipSync(readFileSync(join(APP_DIST, path)), { level: 9 }).length;
+  }
+  const all = readdirSync(join(APP_DIST, 'assets')).filter((f) => f.endsWith('.js'));
+  const lazy = all.filter((f) => !scripts.has(`/assets/${f}`));
+  return { firstRouteGzip: gzip, firstRouteFiles: scripts.size, lazyChunks: lazy.length };
+}
+
+function machine() {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  let chromium = 'unknown';
+  try {
+    chromium = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    /* another executable; the version stays unknown */
+  }
+  return {
+    cpu: `${cpu} × ${String(cpus().length)}`,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    chromium,
+  };
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchResult> {
+  const { log } = options;
+  build(options.buildApp, log);
+  const browser = await launchChromium();
+  const started = new Date();
+  const result: BenchResult = {
+    date: started.toISOString(),
+    machine: machine(),
+    runs: options.runs,
+    main: options.main,
+    sizes: [],
+    interactive: { ours: [], peer: [] },
+    collections: { ours: [], peer: [] },
+    weight: { firstRouteGzip: 0, firstRouteFiles: 0, lazyChunks: 0 },
+  };
+  try {
+    for (const size of options.sizes) {
+      log(`Catalogue of ${size.toLocaleString('en-US')} seeds…`);
+      const server = await startServer(['--port', '0', '--seeds', String(size)]);
+      try {
+        // One load of each to warm the server and the browser.
+        for (const kind of ['ours', 'bare', 'peer'] as const)
+          await load(browser, server, kind, size);
+        const figures: Record<Kind, LoadFigures[]> = { ours: [], bare: [], peer: [] };
+        for (let run = 1; run <= options.runs; run++) {
+          // Interleaved, so any drift of the machine touches all three alike.
+          for (const kind of ['bare', 'ours', 'peer'] as const) {
+            const interactive = size === options.main && kind !== 'bare';
+            const measured = await load(
+              browser,
+              server,
+              kind,
+              size,
+              'seed',
+              interactive
+                ? async ({ page }) => {
+                    result.interactive[kind].push(await interact(page, kind, options.scrollFrames));
+                  }
+                : undefined,
+            );
+            figures[kind].push(measured);
+            log(
+              `  run ${String(run)} ${kind.padEnd(4)} usable ${measured.usable.toFixed(0)} ms, first rows ${measured.firstRows.toFixed(0)} ms, heap ${(measured.heap / 2 ** 20).toFixed(1)} MB`,
+            );
+          }
+        }
+        result.sizes.push({ seeds: size, ...figures });
+        if (size === options.main) {
+          const response = await fetch(`${server.url}/api/collection?limit=0`);
+          const collections = response.headers.get('Total-Row-Count') ?? '0';
+          for (let run = 1; run <= options.runs; run++) {
+            for (const kind of ['ours', 'peer'] as const) {
+              const measured = await load(browser, server, kind, Number(collections), 'collection');
+              result.collections[kind].push(measured.firstRows);
+            }
+          }
+          result.weight = await weight(browser, server);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+export function parseBenchArgs(args: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      sizes: { type: 'string' },
+      main: { type: 'string' },
+      runs: { type: 'string' },
+      frames: { type: 'string' },
+      smoke: { type: 'boolean' },
+    },
+  });
+  const smoke = values.smoke ?? false;
+  const sizes = (values.sizes ?? (smoke ? '2000' : '10000,100000,300000')).split(',').map(Number);
+  return {
+    buildApp: true,
+    sizes,
+    main: Number(values.main ?? (smoke ? sizes[0] : 100_000)),
+    runs: Number(values.runs ?? (smoke ? 1 : 5)),
+    scrollFrames: Number(values.frames ?? (smoke ? 60 : 600)),
+    writeDocs: !smoke,
+    log: (line) => {
+      console.log(line);
+    },
+  };
+}
+
+async function main() {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const result = await runBench(options);
+  const summary = summarise(result);
+  console.log(`\n${renderTable(summary)}`);
+  const outDir = join(projectRoot, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify({ result, summary }, null, 2)}\n`);
+  if (options.writeDocs) {
+    mkdirSync(join(projectRoot, 'docs'), { recursive: true });
+    const docs = join(projectRoot, 'docs/performance.md');
+    const previous = existsSync(docs) && statSync(docs).isFile() ? readFileSync(docs, 'utf8') : '';
+    writeFileSync(docs, renderMarkdown(result, summary, previous));
+    console.log('Wrote bench/results/latest.json and docs/performance.md.');
+  }
+}
+
+export type { Stat };
+
+if (process.argv[1]?.endsWith('bench/run.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The benchmark at a small size, so it cannot rot: every figure it reports is produced and is a
+ * number. Timings are not judged here; `npm run bench` reports them against the budgets.
+ */
+import { describe, expect, it } from 'vitest';
+import { runBench } from '../../bench/run';
+import { renderTable, summarise } from '../../bench/report';
+
+describe('npm run bench, smoke size', () => {
+  it('measures every figure against the bare page and the peer', async () => {
+    const result = await runBench({
+      buildApp: false,
+      sizes: [1_500],
+      main: 1_500,
+      runs: 1,
+      scrollFrames: 30,
+      writeDocs: false,
+      log: () => undefined,
+    });
+    const summary = summarise(result);
+    const figures = summary.rows.map((row) => row.figure);
+    for (const expected of [
+      /Load to usable/,
+      /Physical limit/,
+      /First rows visible, \/seeds/,
+      /First rows visible, \/collections/,
+      /p95 frame time/,
+      /worst frame/,
+      /frames over 50 ms/,
+      /row elements in the DOM/,
+      /Sort by URL: interaction/,
+      /Quick filter, one character: interaction/,
+      /JS heap after load/,
+      /JavaScript on the first route/,
+    ]) {
+      expect(
+        figures.some((f) => expected.test(f)),
+        String(expected),
+      ).toBe(true);
+    }
+    for (const row of summary.rows) {
+      expect(Number.isFinite(row.ours.median), row.figure).toBe(true);
+    }
+    const withPeer = summary.rows.filter((row) => row.peer);
+    expect(withPeer.length).toBeGreaterThanOrEqual(10);
+    expect(withPeer.every((row) => Number.isFinite(row.peer?.median))).toBe(true);
+    expect(summary.growth).toHaveLength(1);
+    expect(renderTable(summary)).toMatch(/Budget met/);
+  }, 300_000);
+});
