@@ -184,6 +184,36 @@ describe('working with the explorer', () => {
     expect(new URL(page.url()).searchParams.get('seed')).toMatch(/^\d+$/);
   });
 
+  it('keeps focus on its row while rows are recycled: scrolled far away, and back', async () => {
+    const page = await open('/seeds');
+    const grid = page.getByRole('grid', { name: 'Seeds' });
+    await grid.getByRole('row').nth(3).waitFor();
+    await grid.focus();
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return { id: el?.dataset.rowId, index: el?.getAttribute('aria-rowindex') };
+      });
+    const before = await focused();
+    expect(before.index).toBe('4');
+    const scroll = (top: number) =>
+      page.evaluate((y) => {
+        const scroller = document.querySelector('.data-table__scroll');
+        if (scroller) scroller.scrollTop = y;
+      }, top);
+    for (const top of [20_000, 200_000, 400_000]) {
+      await scroll(top);
+      await page.waitForTimeout(50);
+      expect(await focused()).toEqual(before);
+    }
+    await scroll(0);
+    await page.waitForTimeout(50);
+    expect(await focused()).toEqual(before);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toEqual(expect.objectContaining({ index: '5' }));
+  });
+
   it('shows the press gallery in list order, with images and placeholders', async () => {
     const page = await open('/press');
     const { body } =

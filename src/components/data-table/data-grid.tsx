@@ -25,7 +25,7 @@ import type { DataColumn } from './types';
 /** Fixed heights (px), also given to the stylesheet as --data-table-row-height and … */
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 40;
-const OVERSCAN = 8;
+const OVERSCAN = 3;
 const SKELETON_ROWS = 8;
 
 export interface DataGridProps<Row> {
@@ -121,6 +121,8 @@ function DataGridImpl<Row>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const focusPending = useRef(false);
+  // Whether focus is on a row: row elements are recycled, so after a render it may need moving.
+  const focusInRows = useRef(false);
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const activeIndex = useMemo(
@@ -165,6 +167,22 @@ function DataGridImpl<Row>({
 
   const items = virtualizer.getVirtualItems();
   const tabStopIndex = pinnedIndex >= 0 ? pinnedIndex : (virtualizer.range?.startIndex ?? 0);
+
+  // A recycled element may now show another row, or the focused one may have been replaced (it
+  // left the window, or came back into it): focus follows the active row, not the element.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body || !focusInRows.current || focusPending.current || activeId === null) return;
+    const focused = document.activeElement;
+    const onRow = focused instanceof HTMLElement && body.contains(focused) ? focused : null;
+    if (onRow && onRow.closest('tr')?.dataset.rowId === activeId) return;
+    if (onRow && onRow.tagName !== 'TR') return; // a control inside a cell keeps its focus
+    if (!onRow && focused !== document.body && focused !== null) return;
+    const target = [...body.querySelectorAll<HTMLElement>('tr[data-row-id]')].find(
+      (tr) => tr.dataset.rowId === activeId,
+    );
+    target?.focus({ preventScroll: true });
+  });
 
   useLayoutEffect(() => {
     if (!focusPending.current || activeIndex < 0) return;
@@ -249,7 +267,17 @@ function DataGridImpl<Row>({
 
   const onFocus = (event: FocusEvent<HTMLTableElement>) => {
     const tr = rowElement(event.target);
-    if (tr?.dataset.rowId !== undefined) setActiveId(tr.dataset.rowId);
+    if (tr?.dataset.rowId !== undefined) {
+      focusInRows.current = true;
+      setActiveId(tr.dataset.rowId);
+    }
+  };
+
+  const onBlur = (event: FocusEvent<HTMLTableElement>) => {
+    // Focus leaving for something else; an element removed by a render does not count.
+    const next = event.relatedTarget;
+    const stays = next instanceof Node && bodyRef.current?.contains(next);
+    if (!stays && (event.target as Node).isConnected) focusInRows.current = false;
   };
 
   const onClick = (event: MouseEvent<HTMLTableElement>) => {
@@ -273,13 +301,18 @@ function DataGridImpl<Row>({
   const blockStart = (firstInFlow?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT;
   let body: ReactNode;
   if (hasRows) {
+    // Row elements are recycled: each position in the window keeps its element, so a scroll
+    // changes the contents of the rows that leave for the rows that arrive instead of creating
+    // and destroying elements (far less garbage, so no collection pauses mid-scroll). Keys do not
+    // depend on focus or selection, so a click never replaces the row it lands on.
+    const slots = Math.max(1, items.length - (detached ? 1 : 0));
     body = items.map((item) => {
       const row = rows[item.index];
       if (row === undefined) return null;
       const id = getRowId(row);
       return (
         <DataRow
-          key={id}
+          key={item === detached ? `detached-${id}` : `slot-${String(item.index % slots)}`}
           id={id}
           row={row}
           index={item.index}
@@ -338,6 +371,7 @@ function DataGridImpl<Row>({
         style={hasRows ? { height: `${HEADER_HEIGHT + virtualizer.getTotalSize()}px` } : undefined}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
+        onBlur={onBlur}
         onClick={onClick}
       >
         {head}

@@ -183,7 +183,6 @@ export function DataTable<Row extends RowData>({
     [columns, columnVisibility],
   );
 
-  const template = headers.map((h) => `${h.getSize()}px`).join(' ');
   const totalWidth = headers.reduce((sum, h) => sum + h.getSize(), 0);
 
   const head = (
@@ -225,7 +224,9 @@ export function DataTable<Row extends RowData>({
     <div
       className={`data-table${resizing ? ' data-table--resizing' : ''}${ready ? '' : ' data-table--sorting'}`}
       style={cssVariables({
-        '--data-table-columns': `${template} minmax(0, 1fr)`,
+        ...Object.fromEntries(
+          headers.map((h, i) => [`--data-table-w${String(i + 1)}`, `${String(h.getSize())}px`]),
+        ),
         '--data-table-width': `${totalWidth}px`,
         '--data-table-row-height': `${ROW_HEIGHT}px`,
         '--data-table-header-height': `${HEADER_HEIGHT}px`,
