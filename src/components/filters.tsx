@@ -10,44 +10,67 @@ export function FilterBar({ children, label }: { children: ReactNode; label: str
   );
 }
 
-/** A text box written to the URL after the user pauses typing. */
-export function SearchInput({
-  label,
-  value,
-  onCommit,
-  placeholder,
-  list,
-  hint,
-}: {
+interface TextBoxProps {
   label: string;
-  value: string;
-  onCommit: (value: string) => void;
   placeholder?: string;
   /** Id of a datalist of suggestions. */
   list?: string;
   hint?: string;
+}
+
+/** A text box written to the URL after the user pauses typing. */
+export function SearchInput({
+  value,
+  onCommit,
+  ...box
+}: TextBoxProps & { value: string; onCommit: (value: string) => void }) {
+  const [text, setText] = useDebouncedInput(value, onCommit);
+  return (
+    <TextBox
+      {...box}
+      value={text}
+      onChange={setText}
+      onEnter={() => {
+        onCommit(text);
+      }}
+    />
+  );
+}
+
+/** A labelled search box whose text the caller holds. */
+export function TextBox({
+  label,
+  value,
+  onChange,
+  onEnter,
+  placeholder,
+  list,
+  hint,
+}: TextBoxProps & {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter applies at once instead of waiting for the pause. */
+  onEnter: () => void;
 }) {
   const id = useId();
   const hintId = useId();
-  const [text, setText] = useDebouncedInput(value, onCommit);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="search"
-        value={text}
+        value={value}
         placeholder={placeholder}
         list={list}
         autoComplete="off"
         spellCheck={false}
         aria-describedby={hint ? hintId : undefined}
         onChange={(event) => {
-          setText(event.target.value);
+          onChange(event.target.value);
         }}
         onKeyDown={(event) => {
-          // Enter applies at once instead of waiting for the pause.
-          if (event.key === 'Enter') onCommit(text);
+          if (event.key === 'Enter') onEnter();
         }}
       />
       {hint && (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 
 /**
  * A text box's own value, written out after the user pauses. When the outside value changes (Back,
@@ -29,4 +29,22 @@ export function useDebouncedInput(
     };
   }, [value, outside, delayMs]);
   return [value, setValue];
+}
+
+/**
+ * The quick filter over loaded rows: the box shows each key at once, the rows follow as soon as
+ * React has a moment (a deferred value, so typing never waits for 100,000 rows), and the URL
+ * catches up when the user pauses.
+ */
+export function useQuickFilter(outside: string, commit: (value: string) => void) {
+  const [text, setText] = useDebouncedInput(outside, commit, 400);
+  const query = useDeferredValue(text);
+  return {
+    text,
+    setText,
+    query,
+    commitNow: () => {
+      commit(text);
+    },
+  };
 }

@@ -4,10 +4,11 @@ import { listView, useCollections } from '../../api/hooks';
 import type { Collection } from '../../api/model';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { FilterBar, SearchInput, SelectInput, UrlProblems } from '../../components/filters';
+import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
 import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
+import { useQuickFilter } from '../../lib/use-debounced';
 import { choiceParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
 import { COLLECTION_SORTS, collectionColumns } from './collection-columns';
 import { PageTitle } from '../../components/page-title';
@@ -28,7 +29,11 @@ const nameOf = (c: Collection) => c.name;
 
 export function CollectionsPage() {
   const url = useUrlState(collectionsParams);
-  const { state, q, sort } = url.values;
+  const { state, sort } = url.values;
+  const quick = useQuickFilter(url.values.q, (value) => {
+    url.set({ q: value }, { replace: true });
+  });
+  const q = quick.query;
   const list = listView(useCollections({ state }));
   const everything = listView(useCollections());
   const navigate = useNavigate();
@@ -58,13 +63,12 @@ export function CollectionsPage() {
             url.set({ state: value === '' ? undefined : value });
           }}
         />
-        <SearchInput
+        <TextBox
           label="Name contains"
-          value={q}
+          value={quick.text}
+          onChange={quick.setText}
+          onEnter={quick.commitNow}
           placeholder="e.g. elections"
-          onCommit={(value) => {
-            url.set({ q: value }, { replace: true });
-          }}
         />
       </FilterBar>
       <ListStatus view={list} noun="collection" />

@@ -10,7 +10,7 @@ import { seedQueries } from '../../api/queries';
 import { collectionColumn, idColumn } from '../../components/columns';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { FilterBar, SearchInput, UrlProblems } from '../../components/filters';
+import { FilterBar, TextBox, UrlProblems } from '../../components/filters';
 import {
   ListStatus,
   LoadProgress,
@@ -19,6 +19,7 @@ import {
 } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
+import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
 
 type Counts = ReadonlyMap<number, number>;
@@ -67,7 +68,11 @@ export function SeedGroupsView({
   seeds?: { rows: readonly Seed[]; complete: boolean };
 }) {
   const url = useUrlState(seedGroupsParams);
-  const { q, sort } = url.values;
+  const { sort } = url.values;
+  const quick = useQuickFilter(url.values.q, (value) => {
+    url.set({ q: value }, { replace: true });
+  });
+  const q = quick.query;
   const groups = listView(useSeedGroups());
   const collections = listView(useCollections());
   // Across all collections, counting means loading every seed: only on request, or from cache.
@@ -107,13 +112,12 @@ export function SeedGroupsView({
       </p>
       <UrlProblems problems={url.problems} />
       <FilterBar label="Filter seed groups">
-        <SearchInput
+        <TextBox
           label="Quick filter"
-          value={q}
+          value={quick.text}
+          onChange={quick.setText}
+          onEnter={quick.commitNow}
           placeholder="Group or collection"
-          onCommit={(value) => {
-            url.set({ q: value }, { replace: true });
-          }}
         />
         {fixedCollection === undefined && !allSeeds.data && (
           <div className="field field-action">

@@ -8,11 +8,18 @@ import { listView, useCollections, useSeeds } from '../../api/hooks';
 import type { Seed } from '../../api/model';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
-import { FilterBar, SearchInput, SelectInput, UrlProblems } from '../../components/filters';
+import {
+  FilterBar,
+  SearchInput,
+  SelectInput,
+  TextBox,
+  UrlProblems,
+} from '../../components/filters';
 import { firstValue } from '../../components/metadata-list';
 import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
+import { useQuickFilter } from '../../lib/use-debounced';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
 import { DUBLIN_CORE_FIELDS } from '../../model/wire';
 import { SEED_SORTS, seedColumns } from './seed-columns';
@@ -45,10 +52,13 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const {
     metadata__name: name,
     metadata__value__startswith: prefix,
-    q,
     sort,
     seed: selected,
   } = url.values;
+  const quick = useQuickFilter(url.values.q, (value) => {
+    url.set({ q: value }, { replace: true });
+  });
+  const q = quick.query;
   const collection = fixedCollection ?? url.values.collection;
   const list = listView(
     useSeeds({ collection, metadataName: name || undefined, metadataPrefix: prefix || undefined }),
@@ -134,14 +144,13 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             url.set({ metadata__value__startswith: value }, { replace: true });
           }}
         />
-        <SearchInput
+        <TextBox
           label="Quick filter"
-          value={q}
+          value={quick.text}
+          onChange={quick.setText}
+          onEnter={quick.commitNow}
           placeholder="URL or title"
           hint="Over the loaded rows"
-          onCommit={(value) => {
-            url.set({ q: value }, { replace: true });
-          }}
         />
       </FilterBar>
       <ListStatus view={list} noun="seed" />
