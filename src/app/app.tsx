@@ -1,16 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { prefetchFor } from './prefetch';
 import { createQueryClient } from './query-client';
-import { createRoutes } from './routes';
+import { AppRoutes } from './routes';
 
-// Created once, outside React: the router and the cache live as long as the page.
+// Created once, outside React: the cache lives as long as the page.
 const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
+// The first page's data starts loading now, alongside its code (see main.tsx).
+prefetchFor(queryClient, window.location.pathname, new URLSearchParams(window.location.search));
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { RouteErrorBoundary } from '../components/route-error';
+import { usePrefetchOnNavigate } from './prefetch';
 
 const SECTIONS = [
   { to: '/collections', label: 'Collections' },
@@ -9,6 +11,7 @@ const SECTIONS = [
 ] as const;
 
 export function Shell() {
+  usePrefetchOnNavigate();
   const main = useRef<HTMLElement>(null);
   // The page, not its tab: /collections/12 and /collections/12/metadata are one page.
   const page = useLocation().pathname.split('/').slice(0, 3).join('/');
@@ -41,8 +44,17 @@ export function Shell() {
         </nav>
       </header>
       <main id="main" tabIndex={-1} ref={main}>
-        <Outlet />
+        <RouteErrorBoundary resetKey={page}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );
+}
+
+/** While a page's code arrives (a few milliseconds on the first visit to it). */
+function PageLoading() {
+  return <div className="page" aria-busy="true" aria-label="Loading the page" />;
 }

@@ -1,17 +1,59 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router';
 import { createQueryClient } from '../../src/app/query-client';
-import { createRoutes } from '../../src/app/routes';
+import { AppRoutes } from '../../src/app/routes';
+
+interface Seen {
+  location?: Location;
+  navigate?: NavigateFunction;
+}
+
+/** Reports where the in-memory router is, for the tests to read. */
+function RouterProbe({ onRender }: { onRender: (seen: Required<Seen>) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    onRender({ location, navigate });
+  });
+  return null;
+}
 
 /** The whole app at `path`, with a fresh cache and an in-memory history. */
 export function renderApp(path = '/') {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  let seen: Seen = {};
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe
+          onRender={(now) => {
+            seen = now;
+          }}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+  const router = {
+    state: {
+      get location(): Location {
+        if (!seen.location) throw new Error('The router has not rendered yet.');
+        return seen.location;
+      },
+    },
+    navigate: async (to: number) => {
+      await act(async () => {
+        await seen.navigate?.(to);
+      });
+    },
+  };
   return { ...view, router, queryClient };
 }

@@ -2,19 +2,9 @@
  * /collections/:id and its tabs. Composes the collections, seeds, seed-groups and metadata pieces,
  * which do not know about each other.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { prefetch } from './prefetch';
-import {
-  Link,
-  NavLink,
-  Outlet,
-  useOutletContext,
-  useParams,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { listView, useCollections, useSeeds } from '../../api/hooks';
 import type { Collection } from '../../api/model';
-import { collectionQueries, seedGroupQueries, seedQueries } from '../../api/queries';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/list-status';
 import { MetadataList } from '../../components/metadata-list';
@@ -25,16 +15,6 @@ import { SeedsView } from '../../features/seeds/seeds-view';
 
 function collectionId(text: string | undefined): number | null {
   return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null;
-}
-
-export function loader(queryClient: QueryClient) {
-  return ({ params }: LoaderFunctionArgs) => {
-    prefetch(queryClient, collectionQueries.list());
-    const id = collectionId(params.id);
-    if (id !== null) prefetch(queryClient, seedQueries.list({ collection: id }));
-    prefetch(queryClient, seedGroupQueries.list());
-    return null;
-  };
 }
 
 const TABS = [

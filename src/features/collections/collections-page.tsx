@@ -9,12 +9,13 @@ import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-s
 import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
-import { choiceParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
+import { sortParam, textParam, useUrlState } from '../../lib/url-state';
+import { collectionFilterParams } from './filters';
 import { COLLECTION_SORTS, collectionColumns } from './collection-columns';
 import { PageTitle } from '../../components/page-title';
 
 export const collectionsParams = {
-  state: choiceParam('collection state', ['ACTIVE', 'INACTIVE'] as const),
+  ...collectionFilterParams,
   q: textParam(),
   sort: sortParam(COLLECTION_SORTS),
 };

@@ -21,14 +21,13 @@ import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
+import { seedFilterParams, seedFilters } from './filters';
 import { DUBLIN_CORE_FIELDS } from '../../model/wire';
 import { SEED_SORTS, seedColumns } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 
 export const seedsParams = {
-  collection: idParam('collection'),
-  metadata__name: textParam(),
-  metadata__value__startswith: textParam(),
+  ...seedFilterParams,
   q: textParam(),
   sort: sortParam(SEED_SORTS),
   seed: idParam('seed'),
@@ -60,9 +59,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   });
   const q = quick.query;
   const collection = fixedCollection ?? url.values.collection;
-  const list = listView(
-    useSeeds({ collection, metadataName: name || undefined, metadataPrefix: prefix || undefined }),
-  );
+  const list = listView(useSeeds(seedFilters(url.values, fixedCollection)));
   const collections = listView(useCollections());
   const names = useMemo(
     () => new Map(collections.rows.map((c) => [c.id, c.name] as const)),

@@ -1,31 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../src/app/query-client';
-import { createRoutes } from '../../../src/app/routes';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 
 setupPageCatalogue(100);
 
-function Broken(): never {
-  throw new Error('A record could not be shown.');
-}
+// A page that fails while rendering, as a bug or an unforeseen record would make it.
+vi.mock('../../../src/features/press/press-page', () => ({
+  PressPage: () => {
+    throw new Error('A record could not be shown.');
+  },
+}));
 
 describe('errors while rendering', () => {
-  it('are caught by the route boundary, which keeps the navigation', async () => {
+  it('are caught by the page boundary, which keeps the navigation', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const client = createQueryClient();
-    const routes = createRoutes(client);
-    const pages = routes[0]?.children?.[0]?.children as RouteObject[];
-    pages.unshift({ path: 'broken', Component: Broken });
-    const router = createMemoryRouter(routes, { initialEntries: ['/broken'] });
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderApp('/press');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('A record could not be shown.');
     expect(
@@ -33,6 +23,17 @@ describe('errors while rendering', () => {
     ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(nav).getByRole('link', { name: 'Seeds' })).toBeInTheDocument();
+  });
+
+  it('clear when the user moves to another page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp('/press');
+    await screen.findByRole('alert');
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    within(nav).getByRole('link', { name: 'Collections' }).click();
+    expect(await screen.findByRole('heading', { name: 'Collections' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/collections');
+    expect(screen.queryByText('This page could not be shown')).toBeNull();
   });
 
   it('an address that matches no page says so, inside the shell', async () => {
