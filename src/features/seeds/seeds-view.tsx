@@ -37,12 +37,27 @@ const searchText = (s: Seed) =>
   `${s.url} ${s.canonicalUrl} ${firstValue(s.metadata, 'Title') ?? ''}`;
 const rowId = (s: Seed) => String(s.id);
 
-/** Field names for the picker: Dublin Core first, then every other name seen in the rows. */
+/** The names found in the last list scanned, to extend when that list grows. */
+let scanned: { rows: readonly Seed[]; names: Set<string> } | undefined;
+
+/**
+ * Field names for the picker: Dublin Core first, then every other name seen in the rows. A list
+ * that loads page by page grows by appending, so only the new rows are scanned each time.
+ */
 function fieldNames(rows: readonly Seed[]): string[] {
-  const seen = new Set<string>();
-  for (const seed of rows) for (const name in seed.metadata) seen.add(name);
+  const previous = scanned;
+  const grew =
+    previous !== undefined &&
+    rows.length >= previous.rows.length &&
+    rows[0] === previous.rows[0] &&
+    rows[previous.rows.length - 1] === previous.rows[previous.rows.length - 1];
+  const names = new Set(grew ? previous.names : undefined);
+  for (let i = grew ? previous.rows.length : 0; i < rows.length; i++) {
+    for (const name in rows[i]?.metadata) names.add(name);
+  }
+  scanned = { rows, names };
   const core = new Set<string>(DUBLIN_CORE_FIELDS);
-  const others = [...seen].filter((name) => !core.has(name)).sort((a, b) => a.localeCompare(b));
+  const others = [...names].filter((name) => !core.has(name)).sort((a, b) => a.localeCompare(b));
   return [...DUBLIN_CORE_FIELDS, ...others];
 }
 
