@@ -4,12 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fastSeed } from '../../../src/api/fast-seed';
 import {
   parseInstant,
   parseRecord,
   parseRecords,
   parseTopics,
   readListBody,
+  schemaParse,
 } from '../../../src/api/parse';
 import type { Collection, PressItem, Seed } from '../../../src/api/model';
 import { RESOURCES, type Resource } from '../../../src/model/wire';
@@ -307,6 +309,49 @@ describe('properties', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the fast route for seeds', () => {
+  /** The schema's own answer, without the fast route. */
+  const bySchema = (raw: unknown) => schemaParse('seed', raw);
+
+  it('gives exactly what the schema gives, for every seed the service sends', () => {
+    for (const raw of [...seedDefault, ...seedApi]) {
+      const fast = fastSeed(raw, parseInstant);
+      expect(fast).toBeDefined();
+      expect(fast).toEqual(bySchema(raw));
+    }
+  });
+
+  it('either agrees with the schema or leaves the record to it, whatever a field holds', () => {
+    const field = fc.oneof(
+      fc.jsonValue(),
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.array(fc.oneof(fc.integer(), fc.record({ id: fc.integer(), name: fc.string() }))),
+      fc.dictionary(
+        fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'Title')),
+        fc.array(fc.record({ id: fc.oneof(fc.integer(), fc.double()), value: fc.string() })),
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...seedApi.slice(0, 50), ...seedDefault.slice(0, 50)),
+        fc.dictionary(
+          fc.constantFrom(...Object.keys(seedApi[0] ?? {}), 'seed_group', 'valid', 'extra'),
+          field,
+        ),
+        (base, changes) => {
+          const raw = { ...base, ...changes };
+          const fast = fastSeed(raw, parseInstant);
+          const schema = bySchema(raw);
+          if (fast !== undefined) expect(fast).toEqual(schema);
+          if (schema === null) expect(fast).toBeUndefined();
+        },
+      ),
+      { numRuns: 1_000 },
     );
   });
 });
