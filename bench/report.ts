@@ -207,6 +207,9 @@ export function summarise(result: BenchResult): Summary {
   return { rows, growth };
 }
 
+/** Animation-frame timestamps are coarsened to this many milliseconds in Chromium. */
+const FRAME_TIMESTAMP_RESOLUTION = 0.1;
+
 function meets(row: Row): boolean | undefined {
   const value = row.ratio ? row.ratio.median : row.ours.median;
   switch (row.budget) {
@@ -215,7 +218,9 @@ function meets(row: Row): boolean | undefined {
     case '≤ 2.0 × bare':
       return value <= 2.0;
     case '≤ 16.7 ms':
-      return value <= 16.7;
+      // One on-time 60 Hz frame measures 16.6 to 16.8 ms between animation-frame timestamps
+      // (they are rounded to 0.1 ms), so a p95 of one vsync meets the budget.
+      return value <= 16.7 + FRAME_TIMESTAMP_RESOLUTION;
     case '≤ 50 ms':
       return row.ours.max <= 50;
     case '0':
@@ -344,7 +349,8 @@ ${growth}
 - **First rows**: from navigation to the first frame with data rows in the DOM.
 - **Scroll**: the scroll container is moved from top to bottom in equal steps, one per animation
   frame; frame times are the intervals between animation frames, and rows in the DOM are counted at
-  every frame.
+  every frame. Animation-frame timestamps are coarsened to 0.1 ms, so a frame on time at 60 Hz
+  measures 16.6 to 16.8 ms; the 16.7 ms budget is checked with that resolution.
 - **Sort and filter**: a click on the URL column's header, and one key ("q") into the quick filter,
   each after the page has been idle; the interaction is measured with the Event Timing API (the
   INP measure, 16 ms meaning "under 16 ms"), and separately the time until the first frame showing
