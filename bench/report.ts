@@ -1,4 +1,5 @@
 /** Turns the benchmark's measurements into figures, a console table and docs/performance.md. */
+import { FRAME_TIMESTAMP_RESOLUTION } from './probes';
 
 export interface Stat {
   median: number;
@@ -207,9 +208,6 @@ export function summarise(result: BenchResult): Summary {
   return { rows, growth };
 }
 
-/** Animation-frame timestamps are coarsened to this many milliseconds in Chromium. */
-const FRAME_TIMESTAMP_RESOLUTION = 0.1;
-
 function meets(row: Row): boolean | undefined {
   const value = row.ratio ? row.ratio.median : row.ours.median;
   switch (row.budget) {
@@ -217,12 +215,12 @@ function meets(row: Row): boolean | undefined {
       return value <= 1.5;
     case '≤ 2.0 × bare':
       return value <= 2.0;
+    // Frame times are checked at the resolution of the timestamps they come from, so one vsync
+    // (16.6 to 16.8 ms) meets 16.7 ms and three (49.9 to 50.1 ms) meet 50 ms.
     case '≤ 16.7 ms':
-      // One on-time 60 Hz frame measures 16.6 to 16.8 ms between animation-frame timestamps
-      // (they are rounded to 0.1 ms), so a p95 of one vsync meets the budget.
       return value <= 16.7 + FRAME_TIMESTAMP_RESOLUTION;
     case '≤ 50 ms':
-      return row.ours.max <= 50;
+      return row.ours.max <= 50 + FRAME_TIMESTAMP_RESOLUTION;
     case '0':
       return row.ours.max === 0;
     case '< 100':
@@ -350,7 +348,8 @@ ${growth}
 - **Scroll**: the scroll container is moved from top to bottom in equal steps, one per animation
   frame; frame times are the intervals between animation frames, and rows in the DOM are counted at
   every frame. Animation-frame timestamps are coarsened to 0.1 ms, so a frame on time at 60 Hz
-  measures 16.6 to 16.8 ms; the 16.7 ms budget is checked with that resolution.
+  measures 16.6 to 16.8 ms and one of three vsyncs 49.9 to 50.1 ms; the frame budgets (and the
+  count of frames over 50 ms) are checked at that resolution.
 - **Sort and filter**: a click on the URL column's header, and one key ("q") into the quick filter,
   each after the page has been idle; the interaction is measured with the Event Timing API (the
   INP measure, 16 ms meaning "under 16 ms"), and separately the time until the first frame showing
