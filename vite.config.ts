@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -40,8 +41,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports always name its development build (warnings included), even
+ * for production (remix-run/react-router#14102); builds take the production one it ships beside it.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -89,4 +102,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
