@@ -21,8 +21,8 @@ import { formatCount, plural } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
+import { fieldNames } from './field-names';
 import { seedFilterParams, seedFilters } from './filters';
-import { DUBLIN_CORE_FIELDS } from '../../model/wire';
 import { SEED_SORTS, seedColumns } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 
@@ -36,30 +36,6 @@ export const seedsParams = {
 const searchText = (s: Seed) =>
   `${s.url} ${s.canonicalUrl} ${firstValue(s.metadata, 'Title') ?? ''}`;
 const rowId = (s: Seed) => String(s.id);
-
-/** The names found in the last list scanned, to extend when that list grows. */
-let scanned: { rows: readonly Seed[]; names: Set<string> } | undefined;
-
-/**
- * Field names for the picker: Dublin Core first, then every other name seen in the rows. A list
- * that loads page by page grows by appending, so only the new rows are scanned each time.
- */
-function fieldNames(rows: readonly Seed[]): string[] {
-  const previous = scanned;
-  const grew =
-    previous !== undefined &&
-    rows.length >= previous.rows.length &&
-    rows[0] === previous.rows[0] &&
-    rows[previous.rows.length - 1] === previous.rows[previous.rows.length - 1];
-  const names = new Set(grew ? previous.names : undefined);
-  for (let i = grew ? previous.rows.length : 0; i < rows.length; i++) {
-    for (const name in rows[i]?.metadata) names.add(name);
-  }
-  scanned = { rows, names };
-  const core = new Set<string>(DUBLIN_CORE_FIELDS);
-  const others = [...names].filter((name) => !core.has(name)).sort((a, b) => a.localeCompare(b));
-  return [...DUBLIN_CORE_FIELDS, ...others];
-}
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const url = useUrlState(seedsParams);
