@@ -58,6 +58,20 @@ async function load<T>(path: string): Promise<T[]> {
   return (await response.json()) as T[];
 }
 
+/** A date column as the explorer shows it: in the reader's locale, date and time. */
+function dateColumn<T>(field: ColDef<T>['field'], headerName: string): ColDef<T> {
+  return { field, headerName, width: 180, valueFormatter: (p) => formatDate(p.value) };
+}
+
+function show<T extends { id: number }>(rows: T[], columnDefs: ColDef<T>[]): GridApi<T> {
+  return createGrid(element, {
+    rowData: rows,
+    columnDefs,
+    rowHeight: 36,
+    getRowId: (p) => String(p.data.id),
+  });
+}
+
 if (resource === 'collection') {
   const rows = await load<Collection>('collection?format=api&limit=-1');
   const columnDefs: ColDef<Collection>[] = [
@@ -73,25 +87,10 @@ if (resource === 'collection') {
     { field: 'num_active_seeds', headerName: 'Active seeds', width: 150 },
     { field: 'num_inactive_seeds', headerName: 'Inactive seeds', width: 160 },
     { field: 'total_warc_bytes', headerName: 'Archived size', width: 160 },
-    {
-      field: 'last_crawl_date',
-      headerName: 'Last crawl',
-      width: 180,
-      valueFormatter: (p) => formatDate(p.value),
-    },
-    {
-      field: 'created_date',
-      headerName: 'Created',
-      width: 180,
-      valueFormatter: (p) => formatDate(p.value),
-    },
+    dateColumn('last_crawl_date', 'Last crawl'),
+    dateColumn('created_date', 'Created'),
   ];
-  api = createGrid(element, {
-    rowData: rows,
-    columnDefs,
-    rowHeight: 36,
-    getRowId: (p) => String(p.data.id),
-  });
+  api = show(rows, columnDefs);
 } else {
   const [rows, collections] = await Promise.all([
     load<Seed>('seed?format=api&limit=-1'),
@@ -130,25 +129,10 @@ if (resource === 'collection') {
       width: 200,
       valueGetter: (p) => p.data?.seed_groups.map((g) => g.name).join(', ') ?? null,
     },
-    {
-      field: 'created_date',
-      headerName: 'Created',
-      width: 180,
-      valueFormatter: (p) => formatDate(p.value),
-    },
-    {
-      field: 'last_updated_date',
-      headerName: 'Updated',
-      width: 180,
-      valueFormatter: (p) => formatDate(p.value),
-    },
+    dateColumn('created_date', 'Created'),
+    dateColumn('last_updated_date', 'Updated'),
   ];
-  api = createGrid(element, {
-    rowData: rows,
-    columnDefs,
-    rowHeight: 36,
-    getRowId: (p) => String(p.data.id),
-  });
+  api = show(rows, columnDefs);
 }
 
 document.getElementById('quick')?.addEventListener('input', (event) => {

@@ -258,7 +258,7 @@ export function DataTable<Row extends RowData>({
         empty={empty}
         height={height}
       />
-      <p className="data-table__status" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
     </div>
