@@ -163,7 +163,7 @@ export async function scrollProbe(
   frames: number,
 ): Promise<ScrollFigures> {
   return page.evaluate(
-    async ({ scrollerSelector, rowSelector, steps, over50, resolution }) => {
+    async ({ scrollerSelector, rowSelector, steps, resolution }) => {
       const scroller = document.querySelector(scrollerSelector);
       if (!(scroller instanceof HTMLElement)) throw new Error(`no ${scrollerSelector}`);
       const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
@@ -187,7 +187,7 @@ export async function scrollProbe(
         frames: deltas.length,
         p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
         worst: sorted[sorted.length - 1] ?? 0,
-        over50: deltas.filter((d) => d > over50).length,
+        over50: deltas.filter((d) => d > 50 + resolution).length,
         maxRows,
       };
     },
@@ -195,7 +195,6 @@ export async function scrollProbe(
       scrollerSelector: target.scrollerSelector,
       rowSelector: target.rowSelector,
       steps: frames,
-      over50: 50 + FRAME_TIMESTAMP_RESOLUTION,
       resolution: FRAME_TIMESTAMP_RESOLUTION,
     },
   );

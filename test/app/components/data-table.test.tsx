@@ -46,20 +46,12 @@ const getItemId = (r: Item) => r.code;
 
 type Props = Partial<DataTableProps<Item>>;
 
+/** What every table in these tests shows. */
+const base = { tableId: 'items', label: 'Items', rows: items, columns, getRowId: getItemId };
+
 function renderTable(props: Props = {}) {
   const onSortChange = vi.fn<(sort: SortState | null) => void>();
-  const view = render(
-    <DataTable
-      tableId="items"
-      label="Items"
-      rows={items}
-      columns={columns}
-      getRowId={getItemId}
-      sort={null}
-      onSortChange={onSortChange}
-      {...props}
-    />,
-  );
+  const view = render(<DataTable {...base} sort={null} onSortChange={onSortChange} {...props} />);
   return { ...view, onSortChange };
 }
 
@@ -68,11 +60,7 @@ function ControlledTable(props: Props & { onSort?: (sort: SortState | null) => v
   const [sort, setSort] = useState<SortState | null>(null);
   return (
     <DataTable
-      tableId="items"
-      label="Items"
-      rows={items}
-      columns={columns}
-      getRowId={getItemId}
+      {...base}
       {...props}
       sort={sort}
       onSortChange={(next) => {
@@ -593,15 +581,7 @@ describe('DataTable focus survives re-sorting', () => {
     // Row "b" is active; sort so that it moves.
     act(() => {
       rerender(
-        <DataTable
-          tableId="items"
-          label="Items"
-          rows={items}
-          columns={columns}
-          getRowId={getItemId}
-          sort={{ id: 'name', desc: false }}
-          onSortChange={onSortChange}
-        />,
+        <DataTable {...base} sort={{ id: 'name', desc: false }} onSortChange={onSortChange} />,
       );
     });
     const active = grid().querySelector('.data-table__row--active');
