@@ -24,8 +24,11 @@ export type Fault =
   | { kind: 'no-count' }
   /** Django REST framework's paginated envelope `{count, next, previous, results}`, no header. */
   | { kind: 'envelope' }
-  /** Three records break the contract (a missing field, a wrong type, a timestamp that is not
-   * one); two more carry surprises the contract allows (extra fields, an unknown type or state). */
+  /**
+   * Four records break the contract: three in fields a record can do without (one missing, one of
+   * the wrong type, a timestamp that is not one) and one in its id; two more carry surprises the
+   * contract allows (extra fields, an unknown type or state).
+   */
   | { kind: 'invalid-records' }
   /** Every record carries login fields and an access token, as a careless service might send. */
   | { kind: 'secrets' }
@@ -304,17 +307,36 @@ async function envelope(response: Response, url: URL): Promise<Response> {
 type WireRecord = Record<string, unknown>;
 
 /** Per resource: a field to remove, one to give the wrong type, a timestamp to spoil. */
-const BREAKAGES: Record<Resource, { missing: string; wrongType: [string, unknown] }> = {
-  seed: { missing: 'url', wrongType: ['active', 'yes'] },
-  collection: { missing: 'name', wrongType: ['num_active_seeds', '12'] },
-  seed_group: { missing: 'name', wrongType: ['collection', 'Collection 12'] },
-  press_item: { missing: 'title', wrongType: ['list_order', 'first'] },
+const BREAKAGES: Record<
+  Resource,
+  { missing: string; wrongType: [string, unknown]; unreadable: [string, unknown] }
+> = {
+  seed: {
+    missing: 'url',
+    wrongType: ['active', 'yes'],
+    unreadable: ['last_updated_date', 'yesterday afternoon'],
+  },
+  collection: {
+    missing: 'name',
+    wrongType: ['num_active_seeds', '12'],
+    unreadable: ['last_updated_date', 'yesterday afternoon'],
+  },
+  seed_group: {
+    missing: 'name',
+    wrongType: ['collection', 'Collection 12'],
+    unreadable: ['visibility', { level: 'public' }],
+  },
+  press_item: {
+    missing: 'title',
+    wrongType: ['list_order', 'first'],
+    unreadable: ['last_updated_date', 'yesterday afternoon'],
+  },
 };
 
 function breakRecords(records: unknown[], url: URL): unknown[] {
   const resource = resourceOf(url.pathname);
   if (resource === null) return records;
-  const { missing, wrongType } = BREAKAGES[resource];
+  const { missing, wrongType, unreadable } = BREAKAGES[resource];
   return records.map((item, index) => {
     if (item === null || typeof item !== 'object') return item;
     if (index === 0) {
@@ -326,8 +348,7 @@ function breakRecords(records: unknown[], url: URL): unknown[] {
         record[wrongType[0]] = wrongType[1];
         break;
       case 2:
-        if (resource === 'seed_group') record.id = 'not a number';
-        else record.last_updated_date = 'yesterday afternoon';
+        record[unreadable[0]] = unreadable[1];
         break;
       case 3:
         record.unexpected_field = { nested: ['values', 1, null] };
@@ -336,6 +357,9 @@ function breakRecords(records: unknown[], url: URL): unknown[] {
       case 4:
         if (resource === 'seed') record.seed_type = 'twoHopsOff';
         if (resource === 'collection') record.state = 'ARCHIVED';
+        break;
+      case 5:
+        record.id = 'not a number';
         break;
     }
     return record;
@@ -347,12 +371,29 @@ function addSecrets(records: unknown[]): unknown[] {
     if (item === null || typeof item !== 'object') return item;
     const record = item as WireRecord;
     const id = typeof record.id === 'number' ? String(record.id) : 'x';
-    return {
+    const secret = (what: string) => `${LEAKED_SECRET_MARKER}${what}-${id}`;
+    const withSecrets: WireRecord = {
       ...record,
-      login_username: `${LEAKED_SECRET_MARKER}user-${id}@example.org`,
-      login_password: `${LEAKED_SECRET_MARKER}password-${id}`,
-      private_access_token: `${LEAKED_SECRET_MARKER}token-${id}`,
+      login_username: `${secret('user')}@example.org`,
+      login_password: secret('password'),
+      private_access_token: secret('token'),
+      api_secret: secret('api-secret'),
     };
+    // Nested too: a metadata field and embedded seed groups named for what they hold.
+    if (record.metadata !== null && typeof record.metadata === 'object') {
+      withSecrets.metadata = {
+        ...record.metadata,
+        'Login password': [{ id: 1, value: secret('metadata-password') }],
+      };
+    }
+    if (Array.isArray(record.seed_groups)) {
+      withSecrets.seed_groups = (record.seed_groups as unknown[]).map((group) =>
+        group !== null && typeof group === 'object'
+          ? { ...group, access_token: secret('group-token') }
+          : group,
+      );
+    }
+    return withSecrets;
   });
 }
 

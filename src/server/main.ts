@@ -52,12 +52,17 @@ function dataSource(options: StartOptions): ApiHandler {
     addHostileRecords(catalogue);
     console.log('Fault injection: records with hostile content are in the sample catalogue.');
   }
+  if (options.public) {
+    console.log('Serving the public representation: what a visitor without an account sees.');
+  }
   console.log(
     `Sample catalogue: ${catalogue.collections.length} collections, ${catalogue.seeds.length.toLocaleString('en-US')} seeds, ` +
       `${catalogue.seedGroups.length} seed groups, ${catalogue.pressItems.length} press items ` +
       `(generated in ${Math.round(performance.now() - started)} ms).`,
   );
-  return embeddedApiHandler(createCatalogueApi(catalogue));
+  return embeddedApiHandler(
+    createCatalogueApi(catalogue, { representation: options.public ? 'public' : 'account' }),
+  );
 }
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;

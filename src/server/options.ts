@@ -9,6 +9,8 @@ export interface StartOptions {
   seeds: number;
   upstream: URL | null;
   upstreamTimeoutMs: number;
+  /** Serve the sample catalogue as the service shows it to a visitor without an account. */
+  public: boolean;
   /** Misbehaviour on command, for trying out failures by hand; null (off) unless asked for. */
   faults: FaultSpec | null;
   dev: boolean;
@@ -19,6 +21,8 @@ export const USAGE = `Usage: npm start -- [options]
   --port N               port to listen on (default 5173; 0 picks a free one)
   --host H               address to listen on (default 127.0.0.1)
   --seeds N              seeds in the embedded sample catalogue (default ${DEFAULT_SEED_COUNT.toLocaleString('en-US')})
+  --public               serve the sample as the service shows it to a visitor without an
+                         account (no user names, no credentials)
   --upstream URL         read from a real catalogue service at URL instead of the sample;
                          credentials come from ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD
   --upstream-timeout S   seconds to wait for the upstream service (default 30)
@@ -59,6 +63,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
         upstream: { type: 'string' },
         'upstream-timeout': { type: 'string' },
         faults: { type: 'string' },
+        public: { type: 'boolean' },
         dev: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -88,6 +93,11 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
       );
     }
   }
+  if (values.public && upstream !== null) {
+    throw new OptionsError(
+      '--public shapes the sample catalogue; with --upstream, the service decides what it shows (its public representation when no credentials are set).',
+    );
+  }
   const timeoutSeconds = wholeNumber('upstream-timeout', values['upstream-timeout'], 30, 3600);
   if (timeoutSeconds === 0) throw new OptionsError('--upstream-timeout must be at least 1 second.');
   return {
@@ -96,6 +106,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
     seeds: wholeNumber('seeds', values.seeds, DEFAULT_SEED_COUNT, 5_000_000),
     upstream,
     upstreamTimeoutMs: timeoutSeconds * 1000,
+    public: values.public ?? false,
     faults,
     dev: values.dev ?? false,
   };

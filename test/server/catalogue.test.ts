@@ -80,9 +80,19 @@ describe('consistency', () => {
     expect(grouped.length).toBeGreaterThan(catalogue.seeds.length * 0.2);
     for (const seed of grouped) {
       expect(groups.get(seed.seed_group ?? -1)?.collection).toBe(seed.collection);
-      expect(catalogue.seedGroupRefs.get(seed.seed_group ?? -1)?.collections).toEqual([
+      expect(catalogue.seedGroupRefs.get(seed.seed_group ?? -1)?.collections[0]).toBe(
         seed.collection,
-      ]);
+      );
+    }
+  });
+
+  it('has work queues that span two collections of one account, as the real service shows', () => {
+    const byId = new Map(catalogue.collections.map((c) => [c.id, c]));
+    const shared = [...catalogue.seedGroupRefs.values()].filter((g) => g.collections.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const group of shared) {
+      expect(group.name).toBe('Needs metadata');
+      for (const id of group.collections) expect(byId.get(id)?.account).toBe(group.account);
     }
   });
 

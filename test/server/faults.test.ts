@@ -155,9 +155,9 @@ describe('other list shapes', () => {
 });
 
 describe('records that break the contract', () => {
-  it('breaks three records and adds surprises the contract allows to two more', async () => {
+  it('breaks four records and adds surprises the contract allows to two more', async () => {
     faults.inject('seed', { kind: 'invalid-records' }, { times: 1 });
-    const records = (await (await api('seed?limit=6&format=api')).json()) as Record<
+    const records = (await (await api('seed?limit=7&format=api')).json()) as Record<
       string,
       unknown
     >[];
@@ -166,7 +166,8 @@ describe('records that break the contract', () => {
     expect(records[2]?.last_updated_date).toBe('yesterday afternoon');
     expect(records[3]).toHaveProperty('unexpected_field');
     expect(records[4]?.seed_type).toBe('twoHopsOff');
-    expect(records[5]?.url).toEqual(expect.any(String));
+    expect(records[5]?.id).toBe('not a number');
+    expect(records[6]?.url).toEqual(expect.any(String));
   });
 
   it('adds login fields and access tokens to every record', async () => {
@@ -178,7 +179,15 @@ describe('records that break the contract', () => {
     for (const record of records) {
       expect(record.login_password).toContain(LEAKED_SECRET_MARKER);
       expect(record.private_access_token).toContain(LEAKED_SECRET_MARKER);
+      expect(JSON.stringify(record.metadata)).toContain(LEAKED_SECRET_MARKER);
     }
+    faults.inject('seed', { kind: 'secrets' }, { times: 1 });
+    const seeds = (await (await api('seed?format=api&limit=-1')).json()) as Record<
+      string,
+      unknown
+    >[];
+    const grouped = seeds.find((s) => Array.isArray(s.seed_groups) && s.seed_groups.length > 0);
+    expect(JSON.stringify(grouped?.seed_groups)).toContain(LEAKED_SECRET_MARKER);
   });
 });
 

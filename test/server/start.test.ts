@@ -83,9 +83,11 @@ describe('start options', () => {
       seeds: 20_000,
       upstream: null,
       upstreamTimeoutMs: 30_000,
+      public: false,
       faults: null,
       dev: false,
     });
+    expect(parseStartOptions(['--public'])).toMatchObject({ public: true });
   });
 
   it('reads every option', () => {
@@ -116,6 +118,7 @@ describe('start options', () => {
     [['--upstream', 'https://me:pw@example.org'], /ARCHIVE_IT_USERNAME/],
     [['--colour'], /Unknown option/],
     [['--upstream-timeout', '0'], /at least 1 second/],
+    [['--public', '--upstream', 'https://partner.archive-it.org'], /the service decides/],
   ])('rejects %j with a message', (args, message) => {
     expect(() => parseStartOptions(args)).toThrow(message);
   });

@@ -15,6 +15,7 @@ import {
   type Resource,
   type WireSeedApi,
   type WireSeedDefault,
+  type WireSeedGroup,
   type WireSeedGroupRef,
 } from '../../model/wire';
 import type { Catalogue } from './generate';
@@ -50,7 +51,49 @@ const DEFAULT_FIELDS: Record<Resource, readonly string[]> = {
 
 class BadRequest extends Error {}
 
-export function createCatalogueApi(catalogue: Catalogue): CatalogueApi {
+/**
+ * How the service shows its records: to an account (the contract's fields, and more), or to a
+ * visitor without one (no user names, no credentials, seed groups with their collections).
+ */
+export type Representation = 'account' | 'public';
+
+export interface CatalogueApiOptions {
+  representation?: Representation;
+}
+
+/** Fields a visitor without an account never sees. */
+const PRIVATE_FIELDS: Record<Resource, readonly string[]> = {
+  press_item: [],
+  seed: ['login_username', 'login_password'],
+  collection: ['created_by', 'last_updated_by', 'custom_user_agent', 'private_access_token'],
+  seed_group: [],
+};
+
+/** A record as a visitor without an account sees it. */
+function publicRecord(catalogue: Catalogue, resource: Resource, record: object): object {
+  if (resource === 'seed_group') {
+    const group = record as WireSeedGroup;
+    const ref = catalogue.seedGroupRefs.get(group.id);
+    return {
+      id: group.id,
+      name: group.name,
+      collections: ref?.collections ?? [group.collection],
+      account: ref?.account ?? null,
+      visibility: ref?.visibility ?? 'PRIVATE',
+    };
+  }
+  const hidden = PRIVATE_FIELDS[resource];
+  if (hidden.length === 0) return record;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!hidden.includes(key)) out[key] = value;
+  return out;
+}
+
+export function createCatalogueApi(
+  catalogue: Catalogue,
+  options: CatalogueApiOptions = {},
+): CatalogueApi {
+  const representation = options.representation ?? 'account';
   // Each response in the default representation lists keys in a different order, as the real
   // service does; clients must not depend on it.
   let responses = 0;
@@ -86,9 +129,14 @@ export function createCatalogueApi(catalogue: Catalogue): CatalogueApi {
     };
     if (verb === 'HEAD') return { status: 200, headers, body: null };
     const api = query.get('format') === 'api';
+    // The api representation of a seed has no login fields to begin with.
+    const records =
+      representation === 'public' && !(api && resource === 'seed')
+        ? page.records.map((record) => publicRecord(catalogue, resource, record))
+        : page.records;
     const body = api
-      ? serialiseApi(catalogue, resource, page.records)
-      : serialiseDefault(page.records, rotate(DEFAULT_FIELDS[resource], responses++));
+      ? serialiseApi(catalogue, resource, records)
+      : serialiseDefault(records, rotate(DEFAULT_FIELDS[resource], responses++));
     return { status: 200, headers, body };
   }
 

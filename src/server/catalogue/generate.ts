@@ -40,8 +40,12 @@ import {
   type Theme,
 } from './vocabulary';
 
-/** A collection as stored: the contract's fields plus a credential the service may also hold. */
+/**
+ * A collection as stored: the contract's fields, plus what the real service shows an account
+ * beyond the contract (a crawler user agent, a credential).
+ */
 export interface CollectionRecord extends WireCollection {
+  custom_user_agent?: string | null;
   private_access_token?: string;
 }
 
@@ -117,6 +121,14 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
   });
 
   assignSeedIds(rng, seeds);
+  shareWorkQueues(collections, seedGroupRefs);
+  for (const collection of collections) {
+    // Some accounts set a crawler user agent; the public representation never shows it.
+    collection.custom_user_agent =
+      collection.id % 4 === 0
+        ? `Mozilla/5.0 (compatible; archive-crawler; +${String(collection.account)})`
+        : null;
+  }
 
   return {
     pressItems: rng.shuffle(makePressItems(rng)),
@@ -125,6 +137,28 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
     seedGroups: rng.shuffle(seedGroups),
     seedGroupRefs,
   };
+}
+
+/**
+ * Work queues often span collections: the first "Needs metadata" group of each account also
+ * covers that account's next collection, as the real service's `collections` list shows. Decided
+ * without the random source, so the rest of the catalogue stays as it was.
+ */
+function shareWorkQueues(
+  collections: readonly CollectionRecord[],
+  refs: Map<number, WireSeedGroupRef>,
+): void {
+  const shared = new Set<number>();
+  for (const ref of [...refs.values()].sort((a, b) => a.id - b.id)) {
+    if (ref.name !== WORK_QUEUE_GROUPS[0] || shared.has(ref.account)) continue;
+    const own = ref.collections[0];
+    const next = collections
+      .filter((c) => c.account === ref.account && c.id !== own)
+      .sort((a, b) => a.id - b.id)[0];
+    if (next === undefined) continue;
+    shared.add(ref.account);
+    refs.set(ref.id, { ...ref, collections: [...ref.collections, next.id] });
+  }
 }
 
 class IdSource {
@@ -346,7 +380,7 @@ function makeSeedGroups(
     name,
     account: collection.account,
     collections: [collection.id],
-    visibility: rng.chance(0.7) ? 'private' : 'public',
+    visibility: rng.chance(0.7) ? 'PRIVATE' : 'PUBLIC',
     workQueue,
   }));
 }
