@@ -15,7 +15,7 @@ import {
   UnreadableResponseError,
 } from './errors';
 import type { RecordProblem, ResourceModels } from './model';
-import { parseRecords, readListBody } from './parse';
+import { parseRecords, readListBody, type FieldGaps } from './parse';
 
 /** The service's query parameters, by their meaning. */
 export interface ListParams {
@@ -40,7 +40,10 @@ const PARAM_NAMES: Record<keyof ListParams, string> = {
 
 export interface ListPage<T> {
   records: T[];
+  /** Items left out because their id could not be read. */
   problems: RecordProblem[];
+  /** Fields that records of the page lack or sent in unreadable form. */
+  gaps: FieldGaps;
   /** How many records the list has in all, with the request's filters. */
   total: number;
   /** False when the service sent no count and `total` is only what arrived. */
@@ -77,11 +80,12 @@ export async function fetchPage<R extends Resource>(
   const { body, totalHeader } = await getJson(url, options.signal, config);
   const list = readListBody(body);
   if (list.kind === 'invalid') throw new ContractError(url, list.reason);
-  const { records, problems } = parseRecords(resource, list.items, params.offset ?? 0);
+  const { records, problems, gaps } = parseRecords(resource, list.items, params.offset ?? 0);
   const counted = totalHeader ?? (list.kind === 'envelope' ? list.count : null);
   return {
     records,
     problems,
+    gaps,
     total: counted ?? (params.offset ?? 0) + list.items.length,
     totalCertain: counted !== null,
     received: list.items.length,

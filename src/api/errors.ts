@@ -3,6 +3,7 @@
  * service. `message` is written for the person using the explorer; the other fields are for
  * whoever has to find out why.
  */
+import type { Resource } from '../model/wire';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'unreadable' | 'contract';
 
@@ -89,6 +90,32 @@ export class ContractError extends ApiError {
   readonly retryable = false;
   constructor(url: string, reason: string) {
     super(`The catalogue service's answer is not in the expected form: ${reason}.`, url);
+  }
+}
+
+const NOUNS: Record<Resource, [one: string, many: string]> = {
+  collection: ['collection', 'collections'],
+  seed: ['seed', 'seeds'],
+  seed_group: ['seed group', 'seed groups'],
+  press_item: ['press item', 'press items'],
+};
+
+/** The service sent records, but not one with an id the explorer can read. */
+export class NoReadableRecordsError extends ApiError {
+  readonly kind = 'contract';
+  /** The service may send a readable list next time, as it did before. */
+  readonly retryable = true;
+  constructor(
+    url: string,
+    resource: Resource,
+    readonly received: number,
+  ) {
+    const [one, many] = NOUNS[resource];
+    const sent =
+      received === 1
+        ? `1 ${one}, which has no readable id`
+        : `${received.toLocaleString('en-US')} ${many}, none of which has a readable id`;
+    super(`The catalogue service sent ${sent}.`, url);
   }
 }
 

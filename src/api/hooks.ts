@@ -25,8 +25,16 @@ export interface ListView<T> {
   /** More rows are arriving. */
   loadingMore: boolean;
   loaded: number;
+  /**
+   * How many rows the list has: the service's count while it loads, then the rows that arrived
+   * and could be read (notices say what the difference is, when there is one).
+   */
   total: number;
   totalCertain: boolean;
+  /** Records left out because their id could not be read. */
+  dropped: number;
+  /** Record fields that no loaded row has, so their columns can start hidden. */
+  absentFields: ReadonlySet<string>;
   data: ListData<T> | undefined;
   /** The last load failed; `rows` may still hold what arrived before it did. */
   error: Error | null;
@@ -44,8 +52,10 @@ export function listView<T>(query: UseQueryResult<ListData<T>>): ListView<T> {
     loadingFirst: data === undefined && query.isFetching,
     loadingMore: data !== undefined && !data.complete && query.isFetching,
     loaded: rows.length,
-    total: data?.total ?? 0,
+    total: data === undefined ? 0 : data.complete ? rows.length : data.total,
     totalCertain: data?.totalCertain ?? false,
+    dropped: data?.problems.length ?? 0,
+    absentFields: absentFields(data),
     data,
     error: query.error,
     stale: query.isRefetchError && data?.complete === true,
@@ -56,5 +66,22 @@ export function listView<T>(query: UseQueryResult<ListData<T>>): ListView<T> {
 }
 
 const EMPTY: readonly never[] = [];
+const NONE: ReadonlySet<string> = new Set();
+
+/** The same set for the same list, so tables do not recompute their columns on every render. */
+const absentByList = new WeakMap<object, ReadonlySet<string>>();
+
+function absentFields<T>(data: ListData<T> | undefined): ReadonlySet<string> {
+  if (!data || data.rows.length === 0) return NONE;
+  let absent = absentByList.get(data);
+  if (!absent) {
+    const keys = Object.entries(data.gaps)
+      .filter(([, gap]) => gap.missing === data.rows.length)
+      .map(([key]) => key);
+    absent = keys.length === 0 ? NONE : new Set(keys);
+    absentByList.set(data, absent);
+  }
+  return absent;
+}
 
 export type { Collection, PressItem, Seed, SeedGroup };

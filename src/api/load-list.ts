@@ -4,9 +4,11 @@
  * so far, always a prefix of the list in the service's order.
  */
 import type { Resource } from '../model/wire';
-import { fetchPage, type ListPage, type ListParams, type RequestOptions } from './client';
+import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
 import { defaultApiConfig } from './config';
+import { NoReadableRecordsError } from './errors';
 import type { RecordProblem, ResourceModels } from './model';
+import { mergeGaps, type FieldGaps } from './parse';
 
 /** Filters of a list: every parameter but paging. */
 export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;
@@ -19,8 +21,10 @@ export interface ListData<T> {
   totalCertain: boolean;
   /** Every row that will be loaded has been. */
   complete: boolean;
-  /** Records that could not be read, with the reason. */
+  /** Records left out because their id could not be read, with the reason. */
   problems: RecordProblem[];
+  /** Fields that loaded records lack or sent in unreadable form, counted per field. */
+  gaps: FieldGaps;
   /** Rows above the cap that were not loaded. */
   notLoaded: number;
   /** The service ignored `offset`, so everything came in one request instead. */
@@ -40,6 +44,24 @@ export async function* loadList<R extends Resource>(
   resource: R,
   filters: ListFilters,
   options: LoadOptions = {},
+): AsyncGenerator<ListData<ResourceModels[R]>> {
+  for await (const snapshot of loadSnapshots(resource, filters, options)) {
+    // A list whose every record is unreadable is a failure to say so, not an empty list.
+    if (snapshot.complete && snapshot.rows.length === 0 && snapshot.problems.length > 0) {
+      throw new NoReadableRecordsError(
+        listUrl(resource, filters, options.config),
+        resource,
+        snapshot.problems.length,
+      );
+    }
+    yield snapshot;
+  }
+}
+
+async function* loadSnapshots<R extends Resource>(
+  resource: R,
+  filters: ListFilters,
+  options: LoadOptions,
 ): AsyncGenerator<ListData<ResourceModels[R]>> {
   type Row = ResourceModels[R];
   const config = options.config ?? defaultApiConfig;
@@ -61,6 +83,7 @@ export async function* loadList<R extends Resource>(
       totalCertain: first.totalCertain,
       complete: false,
       problems: [],
+      gaps: {},
       notLoaded: 0,
       offsetIgnored: false,
       totalChanged: false,
@@ -152,6 +175,7 @@ function append<T extends { id: number }>(
     ...state,
     rows: fresh.length > 0 ? state.rows.concat(fresh) : state.rows,
     problems: page.problems.length > 0 ? state.problems.concat(page.problems) : state.problems,
+    gaps: mergeGaps(state.gaps, page.gaps),
     nextOffset,
     complete: page.received < asked || (state.totalCertain && nextOffset >= state.total),
   };
@@ -187,6 +211,7 @@ async function* everythingAtOnce<T extends { id: number }>(
     ...state,
     rows,
     problems: all.problems,
+    gaps: all.gaps,
     total: all.totalCertain ? all.total : all.received,
     nextOffset: all.received,
     offsetIgnored: true,

@@ -1,12 +1,20 @@
 /** Column definitions that several tables share, so each reads and sorts the same everywhere. */
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { Instant } from '../api/model';
 import type { DataColumn } from './data-table';
 import { DateTime, YesNo } from './values';
 
-export type CollectionNames = (id: number) => string | undefined;
+/** A collection's name by id; null or undefined when it is not known (yet). */
+export type CollectionNames = (id: number) => string | null | undefined;
 
-export function collectionLabel(id: number, name: string | undefined): string {
+/** The keys of `T` whose values are of type `V`. */
+export type FieldOf<T, V> = {
+  [K in keyof T]-?: T[K] extends V ? K : never;
+}[keyof T] &
+  string;
+
+export function collectionLabel(id: number, name: string | null | undefined): string {
   return name ?? `Collection ${String(id)}`;
 }
 
@@ -17,13 +25,35 @@ export function CollectionLink({
   inTable = false,
 }: {
   id: number;
-  name: string | undefined;
+  name: string | null | undefined;
   inTable?: boolean;
 }) {
   return (
     <Link to={`/collections/${String(id)}`} {...(inTable ? { tabIndex: -1 } : {})}>
       {collectionLabel(id, name)}
     </Link>
+  );
+}
+
+/** Links to several collections, separated by commas. */
+export function CollectionLinks({
+  ids,
+  names,
+  inTable = false,
+}: {
+  ids: readonly number[];
+  names: CollectionNames;
+  inTable?: boolean;
+}) {
+  return (
+    <>
+      {ids.map((id, i) => (
+        <Fragment key={id}>
+          {i > 0 && ', '}
+          <CollectionLink id={id} name={names(id)} inTable={inTable} />
+        </Fragment>
+      ))}
+    </>
   );
 }
 
@@ -45,12 +75,14 @@ export function idColumn<T extends { id: number }>(
 export function dateColumn<T>(
   id: string,
   header: string,
-  get: (row: T) => Instant | null,
+  field: FieldOf<T, Instant | null>,
   options: { hiddenByDefault?: boolean; missing?: string } = {},
 ): DataColumn<T> {
+  const get = (row: T) => row[field] as Instant | null;
   return {
     id,
     header,
+    field,
     kind: 'date',
     width: 180,
     value: (row) => get(row)?.ms ?? null,
@@ -67,29 +99,58 @@ export function dateColumn<T>(
 export function yesNoColumn<T>(
   id: string,
   header: string,
-  get: (row: T) => boolean,
+  field: FieldOf<T, boolean | null>,
 ): DataColumn<T> {
+  const get = (row: T) => row[field] as boolean | null;
   return {
     id,
     header,
+    field,
     kind: 'text',
     width: 95,
-    value: (row) => (get(row) ? 'Yes' : 'No'),
+    value: (row) => {
+      const value = get(row);
+      return value === null ? null : value ? 'Yes' : 'No';
+    },
     cell: (row) => <YesNo value={get(row)} />,
   };
 }
 
+/** A plain text field, shown and sorted as the service sent it. */
+export function textColumn<T>(
+  id: string,
+  header: string,
+  field: FieldOf<T, string | null>,
+  options: { width?: number; hiddenByDefault?: boolean } = {},
+): DataColumn<T> {
+  return {
+    id,
+    header,
+    field,
+    kind: 'text',
+    width: options.width ?? 150,
+    value: (row) => row[field] as string | null,
+    ...(options.hiddenByDefault ? { hiddenByDefault: true } : {}),
+  };
+}
+
+/** The collection (or collections) a row belongs to, by name, each a link to its page. */
 export function collectionColumn<T>(
-  get: (row: T) => number,
+  field: string,
+  get: (row: T) => readonly number[],
   names: CollectionNames,
   width = 240,
 ): DataColumn<T> {
   return {
     id: 'collection',
     header: 'Collection',
+    field,
     kind: 'text',
     width,
-    value: (row) => collectionLabel(get(row), names(get(row))),
-    cell: (row) => <CollectionLink id={get(row)} name={names(get(row))} inTable />,
+    value: (row) => {
+      const ids = get(row);
+      return ids.length === 0 ? null : ids.map((id) => collectionLabel(id, names(id))).join(', ');
+    },
+    cell: (row) => <CollectionLinks ids={get(row)} names={names} inTable />,
   };
 }

@@ -5,6 +5,10 @@
  */
 import { useId, useState } from 'react';
 import type { ListView } from '../api/hooks';
+import type { ListData } from '../api/load-list';
+import type { RecordProblem } from '../api/model';
+import { reportGaps } from '../api/parse';
+import type { Resource } from '../model/wire';
 import { formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
 
@@ -64,6 +68,26 @@ export function provisionalCount<T>(
   return null;
 }
 
+/**
+ * A list page's count line. Until the count can be trusted it says what is happening; then it
+ * counts the rows the table can show: `of` them in all, and "N of M" when the page narrows them
+ * further (`shown`).
+ */
+export function countLine<T>(
+  view: ListView<T>,
+  noun: string,
+  options: { nouns?: string; of?: number; shown?: number | undefined } = {},
+): string {
+  const nouns = options.nouns ?? `${noun}s`;
+  const of = options.of ?? view.total;
+  return (
+    provisionalCount(view, noun, nouns) ??
+    (options.shown === undefined
+      ? plural(of, noun, nouns)
+      : `${formatCount(options.shown)} of ${plural(of, noun, nouns)}`)
+  );
+}
+
 /** The table's empty state when a list failed before any row arrived: no false "nothing here". */
 export function NotLoaded({ nouns }: { nouns: string }) {
   return (
@@ -99,11 +123,19 @@ export function ErrorAlert({
   );
 }
 
-export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string }) {
+export function ListStatus<T>({
+  view,
+  noun,
+  nouns = `${noun}s`,
+  resource,
+}: {
+  view: ListView<T>;
+  noun: string;
+  nouns?: string;
+  /** Which list this is, so notices can name its fields. */
+  resource: Resource;
+}) {
   const { data } = view;
-  const [showProblems, setShowProblems] = useState(false);
-  const problemsId = useId();
-  const problems = data?.problems ?? [];
   return (
     <div className="list-status">
       {view.loadingMore && (
@@ -117,7 +149,7 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
       {view.error &&
         (view.stale ? (
           <ErrorAlert
-            message={`Showing ${plural(view.loaded, noun)} from an earlier load: refreshing failed. ${view.error.message}`}
+            message={`Showing ${plural(view.loaded, noun, nouns)} from an earlier load: refreshing failed. ${view.error.message}`}
             onRetry={view.retry}
           />
         ) : (
@@ -125,48 +157,14 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
             message={view.error.message}
             onRetry={view.retry}
             {...(view.loaded > 0
-              ? { kept: `The ${plural(view.loaded, noun)} already loaded stay on screen.` }
+              ? { kept: `The ${plural(view.loaded, noun, nouns)} already loaded stay on screen.` }
               : {})}
           />
         ))}
-      {problems.length > 0 && (
-        <div className="notice notice-warning" role="status">
-          <p>
-            {plural(problems.length, 'record')} could not be read and{' '}
-            {problems.length === 1 ? 'is' : 'are'} left out.{' '}
-            <button
-              type="button"
-              className="link-button"
-              aria-expanded={showProblems}
-              aria-controls={problemsId}
-              onClick={() => {
-                setShowProblems((open) => !open);
-              }}
-            >
-              {showProblems ? 'Hide details' : 'Show details'}
-            </button>
-          </p>
-          {showProblems && (
-            <ul id={problemsId} className="problem-list">
-              {problems.slice(0, 200).map((problem) => (
-                <li key={problem.index}>
-                  Record {formatCount(problem.index + 1)}
-                  {problem.id !== null ? ` (id ${String(problem.id)})` : ''}:{' '}
-                  {problem.field ? (
-                    <code>
-                      <bdi>{problem.field}</bdi>
-                    </code>
-                  ) : (
-                    'the record'
-                  )}{' '}
-                  <bdi>{problem.message}</bdi>.
-                </li>
-              ))}
-              {problems.length > 200 && <li>…and {formatCount(problems.length - 200)} more.</li>}
-            </ul>
-          )}
-        </div>
+      {data && data.problems.length > 0 && (
+        <DroppedRecords problems={data.problems} noun={noun} nouns={nouns} />
       )}
+      {data && <FieldGapNotes resource={resource} data={data} noun={noun} nouns={nouns} />}
       {data && data.notLoaded > 0 && (
         <p className="notice notice-info" role="status">
           {plural(data.notLoaded, noun)} {data.notLoaded === 1 ? 'is' : 'are'} not loaded: the
@@ -185,5 +183,106 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
         </p>
       )}
     </div>
+  );
+}
+
+/** Records without a readable id: counted, with the reason for each on request. */
+function DroppedRecords({
+  problems,
+  noun,
+  nouns,
+}: {
+  problems: readonly RecordProblem[];
+  noun: string;
+  nouns: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="notice notice-warning" role="status">
+      <p>
+        {plural(problems.length, noun, nouns)} {problems.length === 1 ? 'has' : 'have'} no readable
+        id and {problems.length === 1 ? 'is' : 'are'} left out.{' '}
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => {
+            setOpen((was) => !was);
+          }}
+        >
+          {open ? 'Hide details' : 'Show details'}
+        </button>
+      </p>
+      {open && (
+        <ul id={id} className="problem-list">
+          {problems.slice(0, 200).map((problem) => (
+            <li key={problem.index}>
+              Record {formatCount(problem.index + 1)} of the list:{' '}
+              {problem.field ? (
+                <code>
+                  <bdi>{problem.field}</bdi>
+                </code>
+              ) : (
+                'the item'
+              )}{' '}
+              <bdi>{problem.message}</bdi>.
+            </li>
+          ))}
+          {problems.length > 200 && <li>…and {formatCount(problems.length - 200)} more.</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Fields the service does not send at all (a quiet note: that is how its representation is) and
+ * fields some records lack or sent unreadable (one notice, counted per field).
+ */
+function FieldGapNotes<T>({
+  resource,
+  data,
+  noun,
+  nouns,
+}: {
+  resource: Resource;
+  data: ListData<T>;
+  noun: string;
+  nouns: string;
+}) {
+  const { absent, partial } = reportGaps(resource, data.gaps, data.rows.length);
+  const noted = absent.filter((field) => !field.optional);
+  return (
+    <>
+      {noted.length > 0 && (
+        <p className="list-note">
+          The catalogue service does not provide: {noted.map((f) => f.label).join(', ')}.
+        </p>
+      )}
+      {partial.length > 0 && (
+        <div className="notice notice-info" role="status">
+          <p>
+            Some values are unknown and show as “—”:{' '}
+            {partial
+              .flatMap(({ field, missing, unreadable }) => [
+                ...(unreadable > 0
+                  ? [
+                      `${plural(unreadable, noun, nouns)} ${unreadable === 1 ? 'has' : 'have'} an unreadable ${field.wire}`,
+                    ]
+                  : []),
+                ...(missing > 0
+                  ? [
+                      `${plural(missing, noun, nouns)} ${missing === 1 ? 'has' : 'have'} no ${field.wire}`,
+                    ]
+                  : []),
+              ])
+              .join('; ')}
+            .
+          </p>
+        </div>
+      )}
+    </>
   );
 }

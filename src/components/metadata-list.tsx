@@ -6,7 +6,7 @@
  * the page unusable.
  */
 import { useState } from 'react';
-import type { Metadata, MetadataEntry } from '../api/model';
+import type { Metadata, MetadataEntry, Unknown } from '../api/model';
 import { formatCount } from '../lib/format';
 import { DUBLIN_CORE_FIELDS } from '../model/wire';
 import { ClampedText } from './clamped-text';
@@ -30,22 +30,40 @@ export function orderedFields(metadata: Metadata): string[] {
 
 export function MetadataList({
   metadata,
+  unknown,
   only,
   emptyText = 'No descriptive metadata.',
 }: {
   metadata: Metadata;
+  /** Why the metadata (or part of it) could not be read, when the record says so. */
+  unknown?: Unknown | undefined;
   /** Show just these fields (when present), e.g. a summary. */
   only?: readonly string[];
   emptyText?: string;
 }) {
   const fields = orderedFields(metadata).filter((name) => !only || only.includes(name));
-  if (fields.length === 0) return <p className="muted">{emptyText}</p>;
+  const note = unknown && (
+    <p className="muted">
+      {unknown.reason === 'missing' ? (
+        'The catalogue service did not provide this record’s metadata.'
+      ) : (
+        <>
+          {fields.length > 0 ? 'Some of this metadata' : 'This metadata'} could not be read: the
+          service sent <bdi>{unknown.excerpt}</bdi>
+        </>
+      )}
+    </p>
+  );
+  if (fields.length === 0) return note ?? <p className="muted">{emptyText}</p>;
   return (
-    <dl className="metadata-list">
-      {fields.map((name) => (
-        <MetadataField key={name} name={name} entries={metadata[name] ?? []} />
-      ))}
-    </dl>
+    <>
+      <dl className="metadata-list">
+        {fields.map((name) => (
+          <MetadataField key={name} name={name} entries={metadata[name] ?? []} />
+        ))}
+      </dl>
+      {note}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Small renderers for values from the catalogue, so they read the same everywhere. */
 import type { ReactNode } from 'react';
-import type { Instant } from '../api/model';
+import { unknownOf, type Instant, type MaybeUnknown, type Unknown } from '../api/model';
 import { exactBytes, formatBytes, formatDate, formatDateTime, utcTitle } from '../lib/format';
 import { safeUrl } from '../lib/safe-url';
 
@@ -20,7 +20,8 @@ export function DateTime({
   );
 }
 
-export function Bytes({ value }: { value: number }) {
+export function Bytes({ value }: { value: number | null }) {
+  if (value === null) return <span className="muted">—</span>;
   return <span title={exactBytes(value)}>{formatBytes(value)}</span>;
 }
 
@@ -50,4 +51,43 @@ export function YesNo({
 }) {
   if (value === null) return <span className="muted">—</span>;
   return <span className={value ? 'flag flag-yes' : 'flag flag-no'}>{value ? yes : no}</span>;
+}
+
+/** What hovering an unknown value says. */
+export function unknownTitle(why: Unknown): string {
+  return why.reason === 'missing'
+    ? 'The catalogue service did not provide this value.'
+    : `The catalogue service sent something unreadable: ${why.excerpt}`;
+}
+
+/**
+ * A value the service did not provide or sent in a form the explorer cannot read: a dash, with
+ * the reason on hover and in words for screen readers.
+ */
+export function UnknownValue({ why }: { why: Unknown }) {
+  return (
+    <span className="unknown-value" title={unknownTitle(why)}>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">
+        {why.reason === 'missing' ? 'not provided' : 'unreadable'}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * A record's field for display: the marker when the service did not provide it or sent it
+ * unreadable, `whenNull` (a dash by default) when its value is null, else what `render` makes of
+ * the value.
+ */
+export function showField<T extends MaybeUnknown, K extends keyof T & string>(
+  record: T,
+  field: K,
+  render: (value: NonNullable<T[K]>) => ReactNode,
+  whenNull: ReactNode = <span className="muted">—</span>,
+): ReactNode {
+  const why = unknownOf(record, field);
+  if (why) return <UnknownValue why={why} />;
+  const value = record[field];
+  return value === null || value === undefined ? whenNull : render(value);
 }

@@ -4,7 +4,8 @@
  */
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { listView, useCollections, useSeeds } from '../../api/hooks';
-import type { Collection } from '../../api/model';
+import { unknownOf, type Collection } from '../../api/model';
+import { collectionLabel } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/list-status';
 import { MetadataList } from '../../components/metadata-list';
@@ -54,7 +55,7 @@ export function CollectionRoute() {
   }
   return (
     <section className="page" aria-labelledby="collection-title">
-      <PageTitle>{collection.name}</PageTitle>
+      <PageTitle>{collectionLabel(collection.id, collection.name)}</PageTitle>
       <p className="breadcrumb">
         <Link to="/collections">Collections</Link> /
       </p>
@@ -112,6 +113,7 @@ export function MetadataTab() {
   return (
     <MetadataList
       metadata={collection.metadata}
+      unknown={unknownOf(collection, 'metadata')}
       emptyText="This collection has no descriptive metadata."
     />
   );

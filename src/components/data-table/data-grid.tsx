@@ -19,7 +19,9 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { UnknownValue } from '../values';
 import { deferBackgroundWork } from './sorting';
+import { unknownOf } from '../../api/model';
 import type { DataColumn } from './types';
 
 /** Fixed heights (px), also given to the stylesheet as --data-table-row-height and … */
@@ -442,6 +444,14 @@ function DataRowImpl<Row>({
 const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
 
 function DataCell<Row>({ column, row }: { column: DataColumn<Row>; row: Row }) {
+  const why = unknownOf(row, column.field);
+  if (why) {
+    return (
+      <td role="gridcell" className={`data-table__cell data-table__cell--${columnAlign(column)}`}>
+        <UnknownValue why={why} />
+      </td>
+    );
+  }
   const text = column.cell && column.title ? null : defaultText(column, row);
   const title = column.title ? column.title(row) : text;
   return (

@@ -73,7 +73,8 @@ export function DataTable<Row extends RowData>({
   tableId,
   label,
   rows,
-  columns,
+  columns: declared,
+  hiddenFields,
   getRowId,
   sort,
   onSortChange,
@@ -84,6 +85,7 @@ export function DataTable<Row extends RowData>({
   height = 'min(70vh, 760px)',
   toolbar,
 }: DataTableProps<Row>) {
+  const columns = useColumnsWithout(declared, hiddenFields);
   // Column choices: loaded once per table id, saved when the user changes them.
   const [stored, setStored] = useState(() => ({
     tableId,
@@ -263,6 +265,25 @@ export function DataTable<Row extends RowData>({
       </p>
     </div>
   );
+}
+
+/**
+ * The columns, with those of fields no row has hidden by default. Their identity changes only
+ * when the set of such fields does, so the table's column state stays put while a list loads.
+ */
+function useColumnsWithout<Row>(
+  columns: readonly DataColumn<Row>[],
+  hiddenFields: ReadonlySet<string> | undefined,
+): readonly DataColumn<Row>[] {
+  const affected = columns
+    .filter((c) => c.field !== undefined && hiddenFields?.has(c.field) && !c.hiddenByDefault)
+    .map((c) => c.id)
+    .join('\n');
+  return useMemo(() => {
+    if (affected === '') return columns;
+    const ids = new Set(affected.split('\n'));
+    return columns.map((c) => (ids.has(c.id) ? { ...c, hiddenByDefault: true } : c));
+  }, [columns, affected]);
 }
 
 const ARROWS: Record<'ascending' | 'descending' | 'none', ReactNode> = {

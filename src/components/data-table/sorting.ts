@@ -14,6 +14,7 @@
  * arrive (`prepareSortKeys`), and a click finishes whatever is left, in short tasks if it is much
  * (`ranksReady`, `finishRanks`).
  */
+import { unknownOf } from '../../api/model';
 import type { SortKind, SortState, SortValue } from './types';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -26,11 +27,17 @@ export interface SortSource<Row> {
   readonly id: string;
   readonly kind: SortKind;
   readonly value: (row: Row) => SortValue;
+  /** The record field behind the values; rows where it is unknown sort after all others. */
+  readonly field?: string;
 }
+
+/** The rank of a row without a value, and of one whose value the service did not give. */
+const NO_VALUE = -1;
+const UNKNOWN = -2;
 
 /** Per-row ranks of one column's values (in the incoming row order). */
 interface ColumnRanks {
-  /** 0 … count-1, equal values sharing a rank; -1 for no value. */
+  /** 0 … count-1, equal values sharing a rank; NO_VALUE or UNKNOWN for neither. */
   readonly ranks: Int32Array;
   readonly count: number;
 }
@@ -70,18 +77,24 @@ function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<C
   const n = rows.length;
   const values = new Float64Array(n);
   const present = new Uint32Array(n);
+  const ranks = new Int32Array(n).fill(NO_VALUE);
   let count = 0;
   for (let i = 0; i < n; i++) {
-    const v = toSortNumber(source.value(rows[i] as Row), source.kind);
-    values[i] = v;
-    if (!Number.isNaN(v)) present[count++] = i;
+    const row = rows[i] as Row;
+    if (unknownOf(row, source.field)) {
+      values[i] = Number.NaN;
+      ranks[i] = UNKNOWN;
+    } else {
+      const v = toSortNumber(source.value(row), source.kind);
+      values[i] = v;
+      if (!Number.isNaN(v)) present[count++] = i;
+    }
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
   yield;
   const order = present.subarray(0, count);
   order.sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
   yield;
-  const ranks = new Int32Array(n).fill(-1);
   let rank = -1;
   let previous = Number.NaN;
   for (let k = 0; k < count; k++) {
@@ -306,10 +319,18 @@ function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<Col
   // ranks up in the same pass, and remember the texts that are new.
   const known = dictionaries.get(source.value);
   const fresh = new Set<string>();
+  let unknownRows: Uint8Array | null = null;
   for (let i = 0; i < n; i++) {
-    const t = toSortText(source.value(rows[i] as Row));
+    const row = rows[i] as Row;
+    let t: string | null;
+    if (unknownOf(row, source.field)) {
+      (unknownRows ??= new Uint8Array(n))[i] = 1;
+      t = null;
+    } else {
+      t = toSortText(source.value(row));
+    }
     texts[i] = t;
-    const rank = t === null ? -1 : known?.rankOf.get(t);
+    const rank = unknownRows?.[i] ? UNKNOWN : t === null ? NO_VALUE : known?.rankOf.get(t);
     if (rank === undefined) fresh.add(t as string);
     else ranks[i] = rank;
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
@@ -334,23 +355,27 @@ function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<Col
   const { rankOf } = dictionary;
   for (let i = 0; i < n; i++) {
     const t = texts[i];
-    ranks[i] = t == null ? -1 : (rankOf.get(t) ?? -1);
+    if (unknownRows?.[i]) ranks[i] = UNKNOWN;
+    else ranks[i] = t == null ? NO_VALUE : (rankOf.get(t) ?? NO_VALUE);
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
   return { ranks, count: dictionary.count };
 }
 
 /**
- * The row order for ranks: a stable counting sort, no-value rows last in both directions, ties in
- * the incoming order. Returns indices into the rows.
+ * The row order for ranks: a stable counting sort, rows without a value after the rest in both
+ * directions and rows whose value is unknown after those, ties in the incoming order. Returns
+ * indices into the rows.
  */
 function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Array {
   const n = ranks.length;
   const next = new Int32Array(count);
   let missing = 0;
+  let unknown = 0;
   for (let i = 0; i < n; i++) {
-    const r = ranks[i] ?? -1;
-    if (r < 0) missing++;
+    const r = ranks[i] ?? NO_VALUE;
+    if (r === UNKNOWN) unknown++;
+    else if (r < 0) missing++;
     else next[r] = (next[r] ?? 0) + 1;
   }
   // Turn counts into the first output position of each rank.
@@ -368,11 +393,14 @@ function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Arr
       position += c;
     }
   }
-  let missingAt = n - missing;
+  let missingAt = n - missing - unknown;
+  let unknownAt = n - unknown;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const r = ranks[i] ?? -1;
-    if (r < 0) {
+    const r = ranks[i] ?? NO_VALUE;
+    if (r === UNKNOWN) {
+      order[unknownAt++] = i;
+    } else if (r < 0) {
       order[missingAt++] = i;
     } else {
       const at = next[r] ?? 0;
@@ -430,7 +458,7 @@ function advance(entry: Entry, hasTime: () => boolean): boolean {
     } catch (error) {
       // A column's value function threw: sort nothing by it, and report the error.
       entry.job = null;
-      entry.ranks = { ranks: new Int32Array(entry.size).fill(-1), count: 0 };
+      entry.ranks = { ranks: new Int32Array(entry.size).fill(NO_VALUE), count: 0 };
       queueMicrotask(() => {
         throw error;
       });

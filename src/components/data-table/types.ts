@@ -26,6 +26,12 @@ export interface DataColumn<Row> {
   readonly id: string;
   /** Visible header text, also the column's accessible name. */
   readonly header: string;
+  /**
+   * The record field the column shows, when it shows one. Where the record's `unknown` names it,
+   * the cell shows the value as unknown (with the reason on hover) and it sorts after every known
+   * value, in both directions.
+   */
+  readonly field?: string;
   /** The value sorting compares (and the default text of the cell). */
   readonly value: (row: Row) => SortValue;
   readonly kind: SortKind;
@@ -53,6 +59,11 @@ export interface DataTableProps<Row> {
   /** The rows to show, already filtered by the page. Keep the array stable between renders. */
   readonly rows: readonly Row[];
   readonly columns: readonly DataColumn<Row>[];
+  /**
+   * Record fields that no row has (the service does not send them): their columns start hidden,
+   * and the user can still show them.
+   */
+  readonly hiddenFields?: ReadonlySet<string>;
   readonly getRowId: (row: Row) => string;
   /** The current sort (controlled: the page keeps it, e.g. in the URL), or null for row order. */
   readonly sort: SortState | null;

@@ -1,11 +1,12 @@
 import type { Collection } from '../../api/model';
-import { CollectionLink, dateColumn, idColumn } from '../../components/columns';
+import { CollectionLink, dateColumn, idColumn, textColumn } from '../../components/columns';
 import type { DataColumn } from '../../components/data-table';
 import { Bytes } from '../../components/values';
-import { formatCount } from '../../lib/format';
+import { exactBytes } from '../../lib/format';
 import { topicLabel } from '../../lib/topics';
 
-export function StateBadge({ state }: { state: string }) {
+export function StateBadge({ state }: { state: string | null }) {
+  if (state === null) return <span className="muted">—</span>;
   const known = state === 'ACTIVE' || state === 'INACTIVE';
   return (
     <span className={`badge ${known ? `badge-${state.toLowerCase()}` : 'badge-other'}`}>
@@ -23,6 +24,7 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'name',
     header: 'Name',
+    field: 'name',
     kind: 'text',
     width: 300,
     value: (c) => c.name,
@@ -32,6 +34,7 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'state',
     header: 'State',
+    field: 'state',
     kind: 'text',
     width: 110,
     value: (c) => c.state,
@@ -40,13 +43,15 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'public',
     header: 'Visibility',
+    field: 'publiclyVisible',
     kind: 'text',
     width: 110,
-    value: (c) => (c.publiclyVisible ? 'Public' : 'Private'),
+    value: (c) => (c.publiclyVisible === null ? null : c.publiclyVisible ? 'Public' : 'Private'),
   },
   {
     id: 'topics',
     header: 'Topics',
+    field: 'topics',
     kind: 'text',
     width: 260,
     value: (c) => c.topics.map(topicLabel).join(', ') || null,
@@ -55,6 +60,7 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'active_seeds',
     header: 'Active seeds',
+    field: 'numActiveSeeds',
     kind: 'number',
     width: 150,
     value: (c) => c.numActiveSeeds,
@@ -62,6 +68,7 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'inactive_seeds',
     header: 'Inactive seeds',
+    field: 'numInactiveSeeds',
     kind: 'number',
     width: 160,
     value: (c) => c.numInactiveSeeds,
@@ -69,22 +76,26 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'size',
     header: 'Archived size',
+    field: 'totalWarcBytes',
     kind: 'number',
     width: 160,
     value: (c) => c.totalWarcBytes,
     cell: (c) => <Bytes value={c.totalWarcBytes} />,
-    title: (c) => `${formatCount(c.totalWarcBytes)} bytes`,
+    title: (c) => (c.totalWarcBytes === null ? null : exactBytes(c.totalWarcBytes)),
   },
-  dateColumn('last_crawl', 'Last crawl', (c) => c.lastCrawl, { missing: 'never' }),
-  dateColumn('created', 'Created', (c) => c.created),
-  dateColumn('updated', 'Updated', (c) => c.lastUpdated, { hiddenByDefault: true }),
+  dateColumn('last_crawl', 'Last crawl', 'lastCrawl', { missing: 'never' }),
+  dateColumn('created', 'Created', 'created'),
+  dateColumn('updated', 'Updated', 'lastUpdated', { hiddenByDefault: true }),
+  textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
+  textColumn('updated_by', 'Updated by', 'lastUpdatedBy', { hiddenByDefault: true }),
   {
     id: 'account',
     header: 'Account',
+    field: 'accountId',
     kind: 'number',
     width: 110,
     value: (c) => c.accountId,
-    cell: (c) => String(c.accountId),
+    cell: (c) => (c.accountId === null ? null : String(c.accountId)),
     hiddenByDefault: true,
   },
 ];

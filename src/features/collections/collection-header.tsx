@@ -2,27 +2,30 @@
  * The head of a collection's page: name, state, visibility, sizes, counts, dates, topics, links to
  * its public page, and a summary of its descriptive metadata.
  */
-import type { Collection } from '../../api/model';
+import { unknownOf, type Collection } from '../../api/model';
+import { collectionLabel } from '../../components/columns';
 import { MetadataList } from '../../components/metadata-list';
-import { Bytes, DateTime, ExternalLink } from '../../components/values';
+import { Bytes, DateTime, ExternalLink, showField } from '../../components/values';
 import { formatCount, plural } from '../../lib/format';
 import { collectionPageUrl } from '../../lib/links';
 import { StateBadge, Topics } from './collection-columns';
 
 export function CollectionHeader({ collection }: { collection: Collection }) {
-  const publicPage = collectionPageUrl(collection.id);
-  const seeds = collection.numActiveSeeds + collection.numInactiveSeeds;
+  const c = collection;
+  const publicPage = collectionPageUrl(c.id);
+  const by = (who: string | null) => who !== null && <span className="stat-note">by {who}</span>;
   return (
     <header className="collection-header">
       <div className="collection-title-row">
-        <h1 id="collection-title">{collection.name}</h1>
-        <StateBadge state={collection.state} />
-        <span className="badge badge-other">
-          {collection.publiclyVisible ? 'Public' : 'Private'}
-        </span>
+        <h1 id="collection-title">{collectionLabel(c.id, c.name)}</h1>
+        <StateBadge state={c.state} />
+        {c.publiclyVisible !== null && (
+          <span className="badge badge-other">{c.publiclyVisible ? 'Public' : 'Private'}</span>
+        )}
       </div>
       <p className="muted">
-        Collection {collection.id} · account {collection.accountId}
+        Collection {c.id}
+        {c.accountId !== null && ` · account ${String(c.accountId)}`}
         {publicPage && (
           <>
             {' · '}
@@ -34,44 +37,71 @@ export function CollectionHeader({ collection }: { collection: Collection }) {
         <div>
           <dt>Seeds</dt>
           <dd>
-            {plural(seeds, 'seed')}
-            <span className="stat-note">
-              {formatCount(collection.numActiveSeeds)} active,{' '}
-              {formatCount(collection.numInactiveSeeds)} inactive
-            </span>
+            {c.numActiveSeeds !== null && c.numInactiveSeeds !== null ? (
+              <>
+                {plural(c.numActiveSeeds + c.numInactiveSeeds, 'seed')}
+                <span className="stat-note">
+                  {formatCount(c.numActiveSeeds)} active, {formatCount(c.numInactiveSeeds)} inactive
+                </span>
+              </>
+            ) : (
+              <>
+                {showField(c, 'numActiveSeeds', (n) => `${formatCount(n)} active`)}
+                <span className="stat-note">
+                  {showField(c, 'numInactiveSeeds', (n) => `${formatCount(n)} inactive`)}
+                </span>
+              </>
+            )}
           </dd>
         </div>
         <div>
           <dt>Archived size</dt>
           <dd>
-            <Bytes value={collection.totalWarcBytes} />
-            <span className="stat-note">{plural(collection.totalWarcBytes, 'byte')}</span>
+            {showField(c, 'totalWarcBytes', (bytes) => (
+              <>
+                <Bytes value={bytes} />
+                <span className="stat-note">{plural(bytes, 'byte')}</span>
+              </>
+            ))}
           </dd>
         </div>
         <div>
           <dt>Last crawl</dt>
           <dd>
-            {collection.lastCrawl ? <DateTime value={collection.lastCrawl} /> : 'Never crawled'}
+            {showField(
+              c,
+              'lastCrawl',
+              (instant) => (
+                <DateTime value={instant} />
+              ),
+              'Never crawled',
+            )}
           </dd>
         </div>
         <div>
           <dt>Created</dt>
           <dd>
-            <DateTime value={collection.created} />
-            <span className="stat-note">by {collection.createdBy}</span>
+            {showField(c, 'created', (instant) => (
+              <DateTime value={instant} />
+            ))}
+            {by(c.createdBy)}
           </dd>
         </div>
         <div>
           <dt>Updated</dt>
           <dd>
-            <DateTime value={collection.lastUpdated} />
-            <span className="stat-note">by {collection.lastUpdatedBy}</span>
+            {showField(c, 'lastUpdated', (instant) => (
+              <DateTime value={instant} />
+            ))}
+            {by(c.lastUpdatedBy)}
           </dd>
         </div>
         <div>
           <dt>Topics</dt>
           <dd>
-            <Topics codes={collection.topics} />
+            {showField(c, 'topics', (codes) => (
+              <Topics codes={codes} />
+            ))}
           </dd>
         </div>
       </dl>
@@ -80,7 +110,8 @@ export function CollectionHeader({ collection }: { collection: Collection }) {
           Description
         </h2>
         <MetadataList
-          metadata={collection.metadata}
+          metadata={c.metadata}
+          unknown={unknownOf(c, 'metadata')}
           only={['Description', 'Subject', 'Collector', 'Creator']}
           emptyText="This collection has no description."
         />

@@ -5,8 +5,7 @@ import type { Collection } from '../../api/model';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
-import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
-import { formatCount, plural } from '../../lib/format';
+import { ListStatus, NotLoaded, countLine } from '../../components/list-status';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -26,7 +25,7 @@ const STATE_OPTIONS = [
   { value: 'INACTIVE', label: 'Inactive' },
 ] as const;
 
-const nameOf = (c: Collection) => c.name;
+const nameOf = (c: Collection) => c.name ?? '';
 
 export function CollectionsPage() {
   const url = useUrlState(collectionsParams);
@@ -40,7 +39,6 @@ export function CollectionsPage() {
   const navigate = useNavigate();
   const rows = useMemo(() => quickFilter(list.rows, q, nameOf), [list.rows, q]);
   const filtered = state !== undefined || q !== '';
-  const catalogueTotal = everything.data?.total;
 
   return (
     <section aria-labelledby="collections-title" className="page">
@@ -48,10 +46,13 @@ export function CollectionsPage() {
       <header className="page-header">
         <h1 id="collections-title">Collections</h1>
         <p className="count-line" aria-live="polite">
-          {provisionalCount(list, 'collection') ??
-            (filtered && catalogueTotal !== undefined
-              ? `${formatCount(rows.length)} of ${plural(catalogueTotal, 'collection')}`
-              : plural(list.total, 'collection'))}
+          {countLine(
+            list,
+            'collection',
+            filtered && everything.data
+              ? { shown: rows.length, of: everything.total }
+              : { shown: filtered ? rows.length : undefined },
+          )}
         </p>
       </header>
       <UrlProblems problems={url.problems} />
@@ -72,13 +73,14 @@ export function CollectionsPage() {
           placeholder="e.g. elections"
         />
       </FilterBar>
-      <ListStatus view={list} noun="collection" />
+      <ListStatus view={list} noun="collection" resource="collection" />
       <DataTable
         tableId="collections"
         label="Collections"
         rows={rows}
         columns={collectionColumns}
         getRowId={(c) => String(c.id)}
+        hiddenFields={list.absentFields}
         sort={sort}
         onSortChange={(next) => {
           url.set({ sort: next });

@@ -8,17 +8,23 @@ import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/model';
 import { ClampedText } from '../../components/clamped-text';
 import { EmptyState } from '../../components/empty-state';
-import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
-import { ExternalLink } from '../../components/values';
-import { plural, readableUrl } from '../../lib/format';
+import { ListStatus, NotLoaded, countLine } from '../../components/list-status';
+import { ExternalLink, showField } from '../../components/values';
+import { readableUrl } from '../../lib/format';
 import { pressImageUrl } from '../../lib/links';
 import { safeUrl } from '../../lib/safe-url';
 import { PageTitle } from '../../components/page-title';
 
 export function PressPage() {
   const list = listView(usePressItems());
+  // The programme's order; items whose position is unknown follow the rest.
   const items = useMemo(
-    () => [...list.rows].sort((a, b) => a.listOrder - b.listOrder || a.id - b.id),
+    () =>
+      [...list.rows].sort(
+        (a, b) =>
+          (a.listOrder ?? Number.POSITIVE_INFINITY) - (b.listOrder ?? Number.POSITIVE_INFINITY) ||
+          a.id - b.id,
+      ),
     [list.rows],
   );
   return (
@@ -27,10 +33,10 @@ export function PressPage() {
       <header className="page-header">
         <h1 id="press-title">Press</h1>
         <p className="count-line" aria-live="polite">
-          {provisionalCount(list, 'press mention') ?? plural(list.total, 'press mention')}
+          {countLine(list, 'press mention')}
         </p>
       </header>
-      <ListStatus view={list} noun="press item" />
+      <ListStatus view={list} noun="press mention" resource="press_item" />
       {list.loadingFirst ? (
         <ul className="press-grid" aria-busy="true" aria-label="Loading press mentions">
           {Array.from({ length: 6 }, (_, i) => (
@@ -55,25 +61,32 @@ export function PressPage() {
 }
 
 function PressCard({ item }: { item: PressItem }) {
-  const link = safeUrl(item.featuredLink);
+  const link = item.featuredLink === null ? null : safeUrl(item.featuredLink);
+  const title = item.title ?? `Press mention ${String(item.id)}`;
   return (
     <li className="press-card">
       <article aria-labelledby={`press-${String(item.id)}`}>
         <PressImage item={item} />
         <div className="press-card-body">
           <h2 id={`press-${String(item.id)}`} className="press-title">
-            {item.title}
+            {title}
           </h2>
-          <p className="press-footer">{item.pressFooter}</p>
+          <p className="press-footer">{showField(item, 'pressFooter', (footer) => footer)}</p>
           <p className="press-description">
-            <ClampedText text={item.description} maxChars={400} maxLines={8} label={item.title} />
+            {showField(item, 'description', (description) => (
+              <ClampedText text={description} maxChars={400} maxLines={8} label={title} />
+            ))}
           </p>
           <p className="press-link">
             {link ? (
               <ExternalLink href={link}>
-                Read the article<span className="visually-hidden">: {item.title}</span> at{' '}
+                Read the article<span className="visually-hidden">: {title}</span> at{' '}
                 {new URL(link).hostname}
               </ExternalLink>
+            ) : item.featuredLink === null ? (
+              <span className="muted">
+                No article link: {showField(item, 'featuredLink', (url) => url)}
+              </span>
             ) : (
               <span className="muted">
                 The article link is not a web address:{' '}
@@ -95,7 +108,7 @@ function PressImage({ item }: { item: PressItem }) {
   if (src === null || failed) {
     return (
       <div className="press-image press-image-placeholder" aria-hidden="true">
-        <span>{initials(item.pressFooter || item.title)}</span>
+        <span>{initials(item.pressFooter || item.title || '')}</span>
       </div>
     );
   }

@@ -7,17 +7,17 @@ import { useCallback, useMemo } from 'react';
 import { listView, useCollections, useSeedGroups } from '../../api/hooks';
 import type { Seed, SeedGroup } from '../../api/model';
 import { seedQueries } from '../../api/queries';
-import { collectionColumn, idColumn } from '../../components/columns';
+import {
+  collectionColumn,
+  idColumn,
+  textColumn,
+  type CollectionNames,
+} from '../../components/columns';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, TextBox, UrlProblems } from '../../components/filters';
-import {
-  ListStatus,
-  LoadProgress,
-  NotLoaded,
-  provisionalCount,
-} from '../../components/list-status';
-import { formatCount, plural } from '../../lib/format';
+import { ListStatus, LoadProgress, NotLoaded, countLine } from '../../components/list-status';
+import { formatCount } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -33,14 +33,15 @@ function countSeeds(seeds: readonly Seed[]): Counts {
 }
 
 function columns(
-  collectionName: (id: number) => string | undefined,
+  collectionName: CollectionNames,
   counts: Counts | null,
   showCollection: boolean,
 ): DataColumn<SeedGroup>[] {
   const all: DataColumn<SeedGroup>[] = [
-    { id: 'name', header: 'Name', kind: 'text', width: 280, value: (g) => g.name },
+    textColumn('name', 'Name', 'name', { width: 280 }),
     idColumn(),
-    collectionColumn((g) => g.collectionId, collectionName, 320),
+    collectionColumn('collectionIds', (g) => g.collectionIds, collectionName, 320),
+    textColumn('visibility', 'Visibility', 'visibility', { width: 120 }),
     {
       id: 'seeds',
       header: 'Seeds',
@@ -50,13 +51,23 @@ function columns(
       cell: (g) =>
         counts ? formatCount(counts.get(g.id) ?? 0) : <span className="muted">not counted</span>,
     },
+    {
+      id: 'account',
+      header: 'Account',
+      field: 'accountId',
+      kind: 'number',
+      width: 110,
+      value: (g) => g.accountId,
+      cell: (g) => (g.accountId === null ? null : String(g.accountId)),
+      hiddenByDefault: true,
+    },
   ];
   return showCollection ? all : all.filter((c) => c.id !== 'collection');
 }
 
 export const seedGroupsParams = {
   q: textParam(),
-  sort: sortParam(['name', 'id', 'collection', 'seeds']),
+  sort: sortParam(['name', 'id', 'collection', 'visibility', 'seeds', 'account']),
 };
 
 export function SeedGroupsView({
@@ -94,21 +105,26 @@ export function SeedGroupsView({
     () =>
       fixedCollection === undefined
         ? groups.rows
-        : groups.rows.filter((g) => g.collectionId === fixedCollection),
+        : groups.rows.filter((g) => g.collectionIds.includes(fixedCollection)),
     [groups.rows, fixedCollection],
   );
   const rows = useMemo(
-    () => quickFilter(inScope, q, (g) => `${g.name} ${collectionName(g.collectionId) ?? ''}`),
+    () =>
+      quickFilter(
+        inScope,
+        q,
+        (g) => `${g.name ?? ''} ${g.collectionIds.map((id) => collectionName(id) ?? '').join(' ')}`,
+      ),
     [inScope, q, collectionName],
   );
 
   return (
     <div className="seed-groups-view">
       <p className="count-line" aria-live="polite">
-        {provisionalCount(groups, 'seed group') ??
-          (q !== ''
-            ? `${formatCount(rows.length)} of ${plural(inScope.length, 'seed group')}`
-            : plural(inScope.length, 'seed group'))}
+        {countLine(groups, 'seed group', {
+          of: inScope.length,
+          shown: q === '' ? undefined : rows.length,
+        })}
       </p>
       <UrlProblems problems={url.problems} />
       <FilterBar label="Filter seed groups">
@@ -147,13 +163,14 @@ export function SeedGroupsView({
           Seed counts cover the seeds loaded so far.
         </p>
       )}
-      <ListStatus view={groups} noun="seed group" />
+      <ListStatus view={groups} noun="seed group" resource="seed_group" />
       <DataTable
         tableId={fixedCollection === undefined ? 'seed-groups' : 'collection-seed-groups'}
         label="Seed groups"
         rows={rows}
         columns={cols}
         getRowId={(g) => String(g.id)}
+        hiddenFields={groups.absentFields}
         sort={sort}
         onSortChange={(next) => {
           url.set({ sort: next });

@@ -3,6 +3,7 @@ import {
   collectionColumn,
   dateColumn,
   idColumn,
+  textColumn,
   yesNoColumn,
   type CollectionNames,
 } from '../../components/columns';
@@ -12,10 +13,13 @@ import { readableUrl } from '../../lib/format';
 
 export type { CollectionNames };
 
-function groupNames(seed: Seed): string | null {
+export function groupNames(seed: Seed): string | null {
   if (seed.seedGroups.length === 0) return null;
   return seed.seedGroups.map((g) => g.name ?? `Group ${String(g.id)}`).join(', ');
 }
+
+const collectionIds = (s: Seed): readonly number[] =>
+  s.collectionId === null ? [] : [s.collectionId];
 
 /** Columns of a seed table. `collectionName` labels the collection column. */
 export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[] {
@@ -23,21 +27,24 @@ export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[]
     {
       id: 'url',
       header: 'URL',
+      field: 'url',
       kind: 'text',
       width: 340,
       value: (s) => s.url,
-      cell: (s) => readableUrl(s.url),
-      title: (s) => readableUrl(s.url),
+      cell: (s) => (s.url === null ? null : readableUrl(s.url)),
+      title: (s) => (s.url === null ? null : readableUrl(s.url)),
     },
     {
       id: 'canonical_url',
       header: 'Canonical URL',
+      field: 'canonicalUrl',
       kind: 'text',
       width: 260,
       value: (s) => (s.canonicalUrl === s.url ? null : s.canonicalUrl),
-      cell: (s) => (s.canonicalUrl === s.url ? null : readableUrl(s.canonicalUrl)),
+      cell: (s) =>
+        s.canonicalUrl === s.url || s.canonicalUrl === null ? null : readableUrl(s.canonicalUrl),
       title: (s) =>
-        s.canonicalUrl === s.url
+        s.canonicalUrl === s.url || s.canonicalUrl === null
           ? 'Same as the URL'
           : `Canonical form: ${readableUrl(s.canonicalUrl)}`,
     },
@@ -48,23 +55,23 @@ export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[]
       width: 260,
       value: (s) => firstValue(s.metadata, 'Title'),
     },
-    collectionColumn((s) => s.collectionId, collectionName, 220),
-    { id: 'type', header: 'Type', kind: 'text', width: 110, value: (s) => s.seedType },
-    yesNoColumn('active', 'Active', (s) => s.active),
-    yesNoColumn('deleted', 'Deleted', (s) => s.deleted),
-    yesNoColumn('public', 'Public', (s) => s.publiclyVisible),
-    { id: 'seed_groups', header: 'Seed groups', kind: 'text', width: 200, value: groupNames },
-    dateColumn('created', 'Created', (s) => s.created),
-    dateColumn('updated', 'Updated', (s) => s.lastUpdated),
-    idColumn({ hiddenByDefault: true }),
+    collectionColumn('collectionId', collectionIds, collectionName, 220),
+    textColumn('type', 'Type', 'seedType', { width: 110 }),
+    yesNoColumn('active', 'Active', 'active'),
+    yesNoColumn('deleted', 'Deleted', 'deleted'),
+    yesNoColumn('public', 'Public', 'publiclyVisible'),
     {
-      id: 'created_by',
-      header: 'Created by',
+      id: 'seed_groups',
+      header: 'Seed groups',
+      field: 'seedGroups',
       kind: 'text',
-      width: 150,
-      value: (s) => s.createdBy,
-      hiddenByDefault: true,
+      width: 200,
+      value: groupNames,
     },
+    dateColumn('created', 'Created', 'created'),
+    dateColumn('updated', 'Updated', 'lastUpdated'),
+    idColumn({ hiddenByDefault: true }),
+    textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
   ];
 }
 

@@ -4,10 +4,10 @@
  * archived captures.
  */
 import { Fragment, useEffect, useRef } from 'react';
-import type { Seed } from '../../api/model';
+import { unknownOf, type Seed } from '../../api/model';
 import { CollectionLink } from '../../components/columns';
 import { MetadataList, firstValue } from '../../components/metadata-list';
-import { DateTime, ExternalLink, YesNo } from '../../components/values';
+import { DateTime, ExternalLink, YesNo, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
 import { capturesUrl } from '../../lib/links';
 import type { CollectionNames } from './seed-columns';
@@ -36,12 +36,30 @@ export function SeedDetail({
     return () => element?.removeEventListener('keydown', onKey);
   }, [onClose]);
   const title = firstValue(seed.metadata, 'Title');
-  const captures = capturesUrl(seed.collectionId, seed.url);
+  const captures =
+    seed.collectionId === null || seed.url === null
+      ? null
+      : capturesUrl(seed.collectionId, seed.url);
+  const address = (url: string) => <bdi className="break-anywhere">{readableUrl(url)}</bdi>;
+  const flag = (value: boolean) => <YesNo value={value} />;
+  const audit = (when: 'created' | 'lastUpdated', who: 'createdBy' | 'lastUpdatedBy') => (
+    <>
+      {showField(seed, when, (instant) => (
+        <DateTime value={instant} />
+      ))}
+      {seed[who] !== null && (
+        <>
+          {' '}
+          by <bdi>{seed[who]}</bdi>
+        </>
+      )}
+    </>
+  );
   return (
     <aside className="detail-panel" aria-labelledby="seed-detail-title" ref={panel}>
       <div className="detail-panel-header">
         <h2 id="seed-detail-title" ref={heading} tabIndex={-1}>
-          {title ?? readableUrl(seed.url)}
+          {title ?? (seed.url === null ? `Seed ${String(seed.id)}` : readableUrl(seed.url))}
         </h2>
         <button type="button" className="button button-quiet" onClick={onClose}>
           Close<span className="visually-hidden"> seed details</span>
@@ -51,63 +69,61 @@ export function SeedDetail({
         {captures ? (
           <ExternalLink href={captures}>Archived captures</ExternalLink>
         ) : (
-          <span className="muted">No captures link: the URL is not an http(s) address.</span>
+          <span className="muted">
+            {seed.url === null || seed.collectionId === null
+              ? 'No captures link: the service did not give this seed’s URL and collection.'
+              : 'No captures link: the URL is not an http(s) address.'}
+          </span>
         )}
-        <ExternalLink href={seed.url}>Live site</ExternalLink>
+        {seed.url !== null && <ExternalLink href={seed.url}>Live site</ExternalLink>}
       </p>
       <dl className="field-list">
-        <Field name="URL">
-          <bdi className="break-anywhere">{readableUrl(seed.url)}</bdi>
-        </Field>
+        <Field name="URL">{showField(seed, 'url', address)}</Field>
         <Field name="Canonical URL">
-          <bdi className="break-anywhere">{readableUrl(seed.canonicalUrl)}</bdi>
-          {seed.canonicalUrl === seed.url && <span className="muted"> (same as the URL)</span>}
-        </Field>
-        <Field name="Collection">
-          <CollectionLink id={seed.collectionId} name={collectionName(seed.collectionId)} />
-        </Field>
-        <Field name="Seed ID">{seed.id}</Field>
-        <Field name="Type">{seed.seedType}</Field>
-        <Field name="Active">
-          <YesNo value={seed.active} />
-        </Field>
-        <Field name="Deleted">
-          <YesNo value={seed.deleted} />
-        </Field>
-        <Field name="Publicly visible">
-          <YesNo value={seed.publiclyVisible} />
-        </Field>
-        <Field name="Valid">
-          <YesNo value={seed.valid} />
-        </Field>
-        <Field name="HTTP response">
-          {seed.httpResponseCode ?? <span className="muted">—</span>}
-        </Field>
-        <Field name="Last checked response">
-          {seed.lastCheckedHttpResponseCode ?? <span className="muted">—</span>}
-        </Field>
-        <Field name="Crawl definition">{seed.crawlDefinitionId}</Field>
-        <Field name="Seed groups">
-          {seed.seedGroups.length === 0 ? (
-            <span className="muted">None</span>
-          ) : (
-            seed.seedGroups.map((g, i) => (
-              <Fragment key={g.id}>
-                {i > 0 && ', '}
-                <bdi>{g.name ?? `Group ${String(g.id)}`}</bdi>
-              </Fragment>
-            ))
+          {showField(seed, 'canonicalUrl', address)}
+          {seed.canonicalUrl !== null && seed.canonicalUrl === seed.url && (
+            <span className="muted"> (same as the URL)</span>
           )}
         </Field>
-        <Field name="Created">
-          <DateTime value={seed.created} /> by <bdi>{seed.createdBy}</bdi>
+        <Field name="Collection">
+          {showField(seed, 'collectionId', (id) => (
+            <CollectionLink id={id} name={collectionName(id)} />
+          ))}
         </Field>
-        <Field name="Updated">
-          <DateTime value={seed.lastUpdated} /> by <bdi>{seed.lastUpdatedBy}</bdi>
+        <Field name="Seed ID">{seed.id}</Field>
+        <Field name="Type">{showField(seed, 'seedType', (type) => type)}</Field>
+        <Field name="Active">{showField(seed, 'active', flag)}</Field>
+        <Field name="Deleted">{showField(seed, 'deleted', flag)}</Field>
+        <Field name="Publicly visible">{showField(seed, 'publiclyVisible', flag)}</Field>
+        <Field name="Valid">{showField(seed, 'valid', flag)}</Field>
+        <Field name="HTTP response">{showField(seed, 'httpResponseCode', String)}</Field>
+        <Field name="Last checked response">
+          {showField(seed, 'lastCheckedHttpResponseCode', String)}
         </Field>
+        <Field name="Crawl definition">{showField(seed, 'crawlDefinitionId', String)}</Field>
+        <Field name="Seed groups">
+          {showField(seed, 'seedGroups', (groups) =>
+            groups.length === 0 ? (
+              <span className="muted">None</span>
+            ) : (
+              groups.map((g, i) => (
+                <Fragment key={g.id}>
+                  {i > 0 && ', '}
+                  <bdi>{g.name ?? `Group ${String(g.id)}`}</bdi>
+                </Fragment>
+              ))
+            ),
+          )}
+        </Field>
+        <Field name="Created">{audit('created', 'createdBy')}</Field>
+        <Field name="Updated">{audit('lastUpdated', 'lastUpdatedBy')}</Field>
       </dl>
       <h3>Metadata</h3>
-      <MetadataList metadata={seed.metadata} emptyText="This seed has no descriptive metadata." />
+      <MetadataList
+        metadata={seed.metadata}
+        unknown={unknownOf(seed, 'metadata')}
+        emptyText="This seed has no descriptive metadata."
+      />
     </aside>
   );
 }

@@ -16,8 +16,9 @@ import {
   UrlProblems,
 } from '../../components/filters';
 import { firstValue } from '../../components/metadata-list';
-import { ListStatus, NotLoaded, provisionalCount } from '../../components/list-status';
-import { formatCount, plural } from '../../lib/format';
+import { collectionLabel } from '../../components/columns';
+import { compareText } from '../../components/data-table';
+import { ListStatus, NotLoaded, countLine, provisionalCount } from '../../components/list-status';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -34,7 +35,7 @@ export const seedsParams = {
 };
 
 const searchText = (s: Seed) =>
-  `${s.url} ${s.canonicalUrl} ${firstValue(s.metadata, 'Title') ?? ''}`;
+  `${s.url ?? ''} ${s.canonicalUrl ?? ''} ${firstValue(s.metadata, 'Title') ?? ''}`;
 const rowId = (s: Seed) => String(s.id);
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
@@ -67,9 +68,9 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const collectionOptions = useMemo(
     () => [
       { value: '', label: 'All collections' },
-      ...[...collections.rows]
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((c) => ({ value: String(c.id), label: c.name })),
+      ...collections.rows
+        .map((c) => ({ value: String(c.id), label: collectionLabel(c.id, c.name) }))
+        .sort((a, b) => compareText(a.label, b.label)),
     ],
     [collections.rows],
   );
@@ -82,19 +83,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     url.set({ seed: undefined });
   };
 
-  let countLine = provisionalCount(list, 'seed');
-  if (countLine === null) {
-    countLine =
-      q !== ''
-        ? `${formatCount(rows.length)} of ${plural(list.total, 'seed')}`
-        : plural(list.total, 'seed');
-    if (serviceFiltered) countLine += ' matching these filters';
-  }
+  let count = countLine(list, 'seed', { shown: q === '' ? undefined : rows.length });
+  if (serviceFiltered && provisionalCount(list, 'seed') === null)
+    count += ' matching these filters';
 
   return (
     <div className="seeds-view">
       <p className="count-line" aria-live="polite">
-        {countLine}
+        {count}
       </p>
       <UrlProblems problems={url.problems} />
       <FilterBar label="Filter seeds">
@@ -141,7 +137,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           hint="Over the loaded rows"
         />
       </FilterBar>
-      <ListStatus view={list} noun="seed" />
+      <ListStatus view={list} noun="seed" resource="seed" />
       <div className={selectedSeed ? 'table-with-panel' : undefined}>
         <DataTable
           tableId={fixedCollection === undefined ? 'seeds' : 'collection-seeds'}
@@ -149,6 +145,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           rows={rows}
           columns={columns}
           getRowId={rowId}
+          hiddenFields={list.absentFields}
           sort={sort}
           onSortChange={(next) => {
             url.set({ sort: next });

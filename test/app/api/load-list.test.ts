@@ -135,23 +135,50 @@ describe('loading a large list', () => {
     expect(new Set(last?.rows.map((s) => s.id)).size).toBe(expected);
   });
 
-  it('counts the records it could not read and keeps the others', async () => {
+  it('keeps records with unreadable fields, counts the fields, and leaves out only unreadable ids', async () => {
     seedHandler(async (url) => {
       const answer = engine.handle('GET', url.pathname + url.search);
       const records = JSON.parse(answer.body ?? '[]') as Record<string, unknown>[];
       if (url.searchParams.get('offset') === '5100') {
         records[1] = { ...records[1], url: 42 };
         records[7] = { ...records[7], created_date: 'never' };
+        records[9] = { ...records[9], id: 'nine' };
+      }
+      if (url.searchParams.get('offset') === '10100') {
+        records[3] = { ...records[3], created_date: undefined };
+        records[4] = { ...records[4], created_date: 12 };
       }
       await Promise.resolve();
       return HttpResponse.json(records, { headers: answer.headers });
     });
     const last = (await collect(loadList('seed', { format: 'api' }, { config }))).at(-1);
-    expect(last?.rows).toHaveLength(49_998);
-    expect(last?.problems.map((p) => [p.index, p.field])).toEqual([
-      [5101, 'url'],
-      [5107, 'created_date'],
-    ]);
+    expect(last?.rows).toHaveLength(49_999);
+    expect(last?.problems.map((p) => [p.index, p.field])).toEqual([[5109, 'id']]);
+    expect(last?.gaps).toEqual({
+      url: { missing: 0, unreadable: 1, excerpt: '42' },
+      created: { missing: 1, unreadable: 2, excerpt: '"never"' },
+    });
+    const kept = last?.rows.find((s) => s.unknown?.url);
+    expect(kept?.url).toBeNull();
+    expect(kept?.unknown?.url).toEqual({ reason: 'unreadable', excerpt: '42' });
+  });
+
+  it('fails, saying why, when not one record has a readable id', async () => {
+    seedHandler(async (url) => {
+      const answer = engine.handle('GET', url.pathname + url.search);
+      const records = JSON.parse(answer.body ?? '[]') as Record<string, unknown>[];
+      await Promise.resolve();
+      return HttpResponse.json(
+        records.map((r) => ({ ...r, id: `#${String(r.id)}` })),
+        { headers: answer.headers },
+      );
+    });
+    const snapshots: ListData<Seed>[] = [];
+    await expect(async () => {
+      for await (const s of loadList('seed', { format: 'api' }, { config })) snapshots.push(s);
+    }).rejects.toThrow('The catalogue service sent 50,000 seeds, none of which has a readable id.');
+    // Nothing that looks like an empty list ever reaches the page.
+    expect(snapshots.some((s) => s.complete)).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     totalCertain: true,
     complete: true,
     problems: [],
+    gaps: {},
     notLoaded: 0,
     offsetIgnored: false,
     totalChanged: false,
@@ -33,6 +34,8 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     loaded: rows.length,
     total: full.total,
     totalCertain: full.totalCertain,
+    dropped: full.problems.length,
+    absentFields: new Set<string>(),
     data: full,
     error: null,
     stale: false,
@@ -93,7 +96,7 @@ describe('failures and unreadable records', () => {
   it('an error keeps the loaded rows and offers a retry', async () => {
     const user = userEvent.setup();
     const failed = view({ rows: rows(100), error: new Error('The service failed.') });
-    render(<ListStatus view={failed} noun="seed" />);
+    render(<ListStatus view={failed} noun="seed" resource="seed" />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(
       'The service failed. The 100 seeds already loaded stay on screen.',
@@ -102,22 +105,68 @@ describe('failures and unreadable records', () => {
     expect(failed.retry).toHaveBeenCalledOnce();
   });
 
-  it('counts the records that could not be read, with details on demand', async () => {
+  it('counts the records left out for an unreadable id, with details on demand', async () => {
     const user = userEvent.setup();
     const problems: RecordProblem[] = [
-      { index: 0, id: 7, field: 'url', message: 'is missing' },
-      { index: 1, id: 8, field: 'active', message: 'must be boolean, not "yes"' },
-      { index: 2, id: null, field: '', message: 'must be Object, not null' },
+      { index: 0, field: 'id', message: 'is missing' },
+      { index: 1, field: 'id', message: 'is not a whole number: "x"' },
+      { index: 2, field: '', message: 'is null, not a record' },
     ];
-    render(<ListStatus view={view({ rows: rows(5) }, { problems })} noun="seed" />);
-    expect(screen.getByText(/3 records could not be read and are left out\./)).toBeInTheDocument();
+    render(<ListStatus view={view({ rows: rows(5) }, { problems })} noun="seed" resource="seed" />);
+    expect(screen.getByText(/^3 seeds have no readable id and are left out\./)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show details' }));
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Record 1 (id 7): url is missing.',
-      'Record 2 (id 8): active must be boolean, not "yes".',
-      'Record 3: the record must be Object, not null.',
+      'Record 1 of the list: id is missing.',
+      'Record 2 of the list: id is not a whole number: "x".',
+      'Record 3 of the list: the item is null, not a record.',
     ]);
     await user.click(screen.getByRole('button', { name: 'Hide details' }));
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('says once, quietly, which fields the service does not provide at all', () => {
+    const gaps = {
+      createdBy: { missing: 5, unreadable: 0, excerpt: null },
+      lastUpdatedBy: { missing: 5, unreadable: 0, excerpt: null },
+    };
+    render(
+      <ListStatus
+        view={view({ rows: rows(5) }, { gaps })}
+        noun="collection"
+        resource="collection"
+      />,
+    );
+    expect(
+      screen.getByText('The catalogue service does not provide: Created by, Last updated by.'),
+    ).toBeInTheDocument();
+    // Not an alarm: no alert and no status notice.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('counts, per field, the values some records lack or sent unreadable', () => {
+    const gaps = {
+      created: { missing: 0, unreadable: 3, excerpt: '"last week"' },
+      url: { missing: 1, unreadable: 1, excerpt: '42' },
+    };
+    render(<ListStatus view={view({ rows: rows(9) }, { gaps })} noun="seed" resource="seed" />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Some values are unknown and show as “—”: 1 seed has an unreadable url; 1 seed has no url; 3 seeds have an unreadable created_date.',
+    );
+  });
+
+  it('does not mention optional fields a service leaves out', () => {
+    const gaps = {
+      visibility: { missing: 4, unreadable: 0, excerpt: null },
+      accountId: { missing: 2, unreadable: 0, excerpt: null },
+    };
+    const { container } = render(
+      <ListStatus
+        view={view({ rows: rows(4) }, { gaps })}
+        noun="seed group"
+        resource="seed_group"
+      />,
+    );
+    expect(container.querySelector('.list-status')).toBeEmptyDOMElement();
   });
 });
