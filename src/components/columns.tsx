@@ -72,6 +72,29 @@ export function idColumn<T extends { id: number }>(
   };
 }
 
+/** Another record's identifier (an account, say): a number shown without digit grouping. */
+export function referenceColumn<T>(
+  id: string,
+  header: string,
+  field: FieldOf<T, number | null>,
+  options: { hiddenByDefault?: boolean } = {},
+): DataColumn<T> {
+  const get = (row: T) => row[field] as number | null;
+  return {
+    id,
+    header,
+    field,
+    kind: 'number',
+    width: 110,
+    value: get,
+    cell: (row) => {
+      const value = get(row);
+      return value === null ? null : String(value);
+    },
+    ...(options.hiddenByDefault ? { hiddenByDefault: true } : {}),
+  };
+}
+
 export function dateColumn<T>(
   id: string,
   header: string,

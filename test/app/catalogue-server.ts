@@ -1,15 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createCatalogueApi } from '../../src/server/catalogue/engine';
+import { createCatalogueApi, type CatalogueApiOptions } from '../../src/server/catalogue/engine';
 import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
 
 /**
  * Mock handlers that answer with the embedded API's own engine, so browser tests and the local
  * server share one implementation of the service.
  */
-export function catalogueHandlers(catalogue: Catalogue) {
-  const api = createCatalogueApi(catalogue);
+export function catalogueHandlers(catalogue: Catalogue, options: CatalogueApiOptions = {}) {
+  const api = createCatalogueApi(catalogue, options);
   return [
     http.all('*/api/*', ({ request }) => {
       const url = new URL(request.url);
@@ -23,8 +23,11 @@ export function catalogueHandlers(catalogue: Catalogue) {
  * A mock service for the tests of one file, answering from `catalogue`. Requests it does not
  * handle fail the test; handlers a test adds are removed after it, and so is stored state.
  */
-export function setupCatalogueServer(catalogue: Catalogue = generateCatalogue({ seeds: 2_000 })) {
-  const server = setupServer(...catalogueHandlers(catalogue));
+export function setupCatalogueServer(
+  catalogue: Catalogue = generateCatalogue({ seeds: 2_000 }),
+  options: CatalogueApiOptions = {},
+) {
+  const server = setupServer(...catalogueHandlers(catalogue, options));
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
   });

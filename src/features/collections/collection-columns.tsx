@@ -1,5 +1,11 @@
 import type { Collection } from '../../api/model';
-import { CollectionLink, dateColumn, idColumn, textColumn } from '../../components/columns';
+import {
+  CollectionLink,
+  dateColumn,
+  idColumn,
+  referenceColumn,
+  textColumn,
+} from '../../components/columns';
 import type { DataColumn } from '../../components/data-table';
 import { Bytes } from '../../components/values';
 import { exactBytes } from '../../lib/format';
@@ -88,16 +94,10 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   dateColumn('updated', 'Updated', 'lastUpdated', { hiddenByDefault: true }),
   textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
   textColumn('updated_by', 'Updated by', 'lastUpdatedBy', { hiddenByDefault: true }),
-  {
-    id: 'account',
-    header: 'Account',
-    field: 'accountId',
-    kind: 'number',
-    width: 110,
-    value: (c) => c.accountId,
-    cell: (c) => (c.accountId === null ? null : String(c.accountId)),
-    hiddenByDefault: true,
-  },
+  referenceColumn('account', 'Account', 'accountId', { hiddenByDefault: true }),
 ];
+
+/** What the quick filter searches in a collection. */
+export const collectionSearchText = (c: Collection) => c.name ?? '';
 
 export const COLLECTION_SORTS = collectionColumns.map((c) => c.id);

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
-import type { Collection } from '../../api/model';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
@@ -10,7 +9,7 @@ import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
 import { collectionFilterParams } from './filters';
-import { COLLECTION_SORTS, collectionColumns } from './collection-columns';
+import { COLLECTION_SORTS, collectionColumns, collectionSearchText } from './collection-columns';
 import { PageTitle } from '../../components/page-title';
 
 export const collectionsParams = {
@@ -25,8 +24,6 @@ const STATE_OPTIONS = [
   { value: 'INACTIVE', label: 'Inactive' },
 ] as const;
 
-const nameOf = (c: Collection) => c.name ?? '';
-
 export function CollectionsPage() {
   const url = useUrlState(collectionsParams);
   const { state, sort } = url.values;
@@ -37,7 +34,7 @@ export function CollectionsPage() {
   const list = listView(useCollections({ state }));
   const everything = listView(useCollections());
   const navigate = useNavigate();
-  const rows = useMemo(() => quickFilter(list.rows, q, nameOf), [list.rows, q]);
+  const rows = useMemo(() => quickFilter(list.rows, q, collectionSearchText), [list.rows, q]);
   const filtered = state !== undefined || q !== '';
 
   return (

@@ -60,7 +60,7 @@ export function PressPage() {
   );
 }
 
-function PressCard({ item }: { item: PressItem }) {
+export function PressCard({ item }: { item: PressItem }) {
   const link = item.featuredLink === null ? null : safeUrl(item.featuredLink);
   const title = item.title ?? `Press mention ${String(item.id)}`;
   return (

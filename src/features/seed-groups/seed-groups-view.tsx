@@ -5,69 +5,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { listView, useCollections, useSeedGroups } from '../../api/hooks';
-import type { Seed, SeedGroup } from '../../api/model';
+import type { Seed } from '../../api/model';
 import { seedQueries } from '../../api/queries';
-import {
-  collectionColumn,
-  idColumn,
-  textColumn,
-  type CollectionNames,
-} from '../../components/columns';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, TextBox, UrlProblems } from '../../components/filters';
 import { ListStatus, LoadProgress, NotLoaded, countLine } from '../../components/list-status';
-import { formatCount } from '../../lib/format';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
-
-type Counts = ReadonlyMap<number, number>;
-
-function countSeeds(seeds: readonly Seed[]): Counts {
-  const counts = new Map<number, number>();
-  for (const seed of seeds) {
-    for (const group of seed.seedGroups) counts.set(group.id, (counts.get(group.id) ?? 0) + 1);
-  }
-  return counts;
-}
-
-function columns(
-  collectionName: CollectionNames,
-  counts: Counts | null,
-  showCollection: boolean,
-): DataColumn<SeedGroup>[] {
-  const all: DataColumn<SeedGroup>[] = [
-    textColumn('name', 'Name', 'name', { width: 280 }),
-    idColumn(),
-    collectionColumn('collectionIds', (g) => g.collectionIds, collectionName, 320),
-    textColumn('visibility', 'Visibility', 'visibility', { width: 120 }),
-    {
-      id: 'seeds',
-      header: 'Seeds',
-      kind: 'number',
-      width: 120,
-      value: (g) => (counts ? (counts.get(g.id) ?? 0) : null),
-      cell: (g) =>
-        counts ? formatCount(counts.get(g.id) ?? 0) : <span className="muted">not counted</span>,
-    },
-    {
-      id: 'account',
-      header: 'Account',
-      field: 'accountId',
-      kind: 'number',
-      width: 110,
-      value: (g) => g.accountId,
-      cell: (g) => (g.accountId === null ? null : String(g.accountId)),
-      hiddenByDefault: true,
-    },
-  ];
-  return showCollection ? all : all.filter((c) => c.id !== 'collection');
-}
+import {
+  SEED_GROUP_SORTS,
+  countSeeds,
+  seedGroupColumns,
+  seedGroupSearchText,
+} from './seed-group-columns';
 
 export const seedGroupsParams = {
   q: textParam(),
-  sort: sortParam(['name', 'id', 'collection', 'visibility', 'seeds', 'account']),
+  sort: sortParam(SEED_GROUP_SORTS),
 };
 
 export function SeedGroupsView({
@@ -98,7 +54,7 @@ export function SeedGroupsView({
   );
   const collectionName = useCallback((id: number) => names.get(id), [names]);
   const cols = useMemo(
-    () => columns(collectionName, counts, fixedCollection === undefined),
+    () => seedGroupColumns(collectionName, counts, fixedCollection === undefined),
     [collectionName, counts, fixedCollection],
   );
   const inScope = useMemo(
@@ -109,12 +65,7 @@ export function SeedGroupsView({
     [groups.rows, fixedCollection],
   );
   const rows = useMemo(
-    () =>
-      quickFilter(
-        inScope,
-        q,
-        (g) => `${g.name ?? ''} ${g.collectionIds.map((id) => collectionName(id) ?? '').join(' ')}`,
-      ),
+    () => quickFilter(inScope, q, seedGroupSearchText(collectionName)),
     [inScope, q, collectionName],
   );
 

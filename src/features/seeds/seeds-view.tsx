@@ -15,7 +15,6 @@ import {
   TextBox,
   UrlProblems,
 } from '../../components/filters';
-import { firstValue } from '../../components/metadata-list';
 import { collectionLabel } from '../../components/columns';
 import { compareText } from '../../components/data-table';
 import { ListStatus, NotLoaded, countLine, provisionalCount } from '../../components/list-status';
@@ -24,7 +23,7 @@ import { useQuickFilter } from '../../lib/use-debounced';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
 import { fieldNames } from './field-names';
 import { seedFilterParams, seedFilters } from './filters';
-import { SEED_SORTS, seedColumns } from './seed-columns';
+import { SEED_SORTS, seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 
 export const seedsParams = {
@@ -34,8 +33,6 @@ export const seedsParams = {
   seed: idParam('seed'),
 };
 
-const searchText = (s: Seed) =>
-  `${s.url ?? ''} ${s.canonicalUrl ?? ''} ${firstValue(s.metadata, 'Title') ?? ''}`;
 const rowId = (s: Seed) => String(s.id);
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
@@ -62,7 +59,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     const all = seedColumns(collectionName);
     return fixedCollection === undefined ? all : all.filter((c) => c.id !== 'collection');
   }, [collectionName, fixedCollection]);
-  const rows = useMemo(() => quickFilter(list.rows, q, searchText), [list.rows, q]);
+  const rows = useMemo(() => quickFilter(list.rows, q, seedSearchText), [list.rows, q]);
   const fields = useMemo(() => fieldNames(list.rows), [list.rows]);
   const fieldListId = useId();
   const collectionOptions = useMemo(

@@ -52,7 +52,8 @@ function seedHandler(
   return { log, maxInFlight: () => maxInFlight };
 }
 
-describe('loading a large list', () => {
+// Each test moves 50,000 seeds through the mock service: seconds of work on a busy machine.
+describe('loading a large list', { timeout: 30_000 }, () => {
   it('loads all 50,000 seeds in the service order: no duplicates, no gaps', async () => {
     const { log, maxInFlight } = seedHandler();
     const snapshots = await collect(loadList('seed', { format: 'api' }, { config }));
@@ -182,7 +183,7 @@ describe('loading a large list', () => {
   });
 });
 
-describe('failures and cancellation', () => {
+describe('failures and cancellation', { timeout: 30_000 }, () => {
   it('a page that keeps failing stops the load; a retry continues from where it stopped', async () => {
     let broken = true;
     const { log } = seedHandler((url) =>

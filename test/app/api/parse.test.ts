@@ -20,6 +20,7 @@ import { RECORD_FIELDS } from '../../../src/api/schema';
 import { RESOURCES, type Resource } from '../../../src/model/wire';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
+import { mutated, without } from '../mutated-records';
 
 const catalogue = generateCatalogue({ seeds: 600 });
 const engine = createCatalogueApi(catalogue);
@@ -27,11 +28,6 @@ const engine = createCatalogueApi(catalogue);
 /** Records exactly as the embedded service sends them. */
 function wire(target: string): Record<string, unknown>[] {
   return JSON.parse(engine.handle('GET', target).body ?? '[]') as Record<string, unknown>[];
-}
-
-/** A copy of a record without some of its fields. */
-function without(record: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 }
 
 function one<R extends Resource>(resource: R, raw: unknown) {
@@ -430,35 +426,6 @@ describe('list bodies', () => {
     });
   });
 });
-
-/** Records made from valid ones: fields deleted, nulled, retyped, and unknown ones added. */
-function mutated(bases: readonly Record<string, unknown>[]) {
-  const anyValue = fc.oneof(
-    fc.constant(undefined),
-    fc.constant(null),
-    fc.jsonValue(),
-    fc.string(),
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.array(fc.jsonValue(), { maxLength: 3 }),
-  );
-  const keys = [...new Set(bases.flatMap((b) => Object.keys(b)))];
-  return fc
-    .tuple(
-      fc.constantFrom(...bases),
-      fc.dictionary(fc.constantFrom(...keys), anyValue, { maxKeys: 6 }),
-      fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue(), { maxKeys: 3 }),
-    )
-    .map(([base, changes, extra]) => {
-      const deleted = Object.keys(changes).filter((key) => changes[key] === undefined);
-      return {
-        ...extra,
-        ...without(base, ...deleted),
-        ...without(changes, ...deleted),
-      };
-    });
-}
 
 const idReadable = (value: unknown) =>
   Number.isSafeInteger(value) || (typeof value === 'string' && /^\d{1,15}$/.test(value));
