@@ -7,7 +7,7 @@
  * result.
  */
 import type { Metadata, MetadataEntry, Seed, SeedGroupRef } from './model';
-import { SECRET_NAME, parseInstant } from './schema';
+import { isDroppedFieldName, parseInstant } from './schema';
 
 type Json = Record<string, unknown>;
 
@@ -15,9 +15,6 @@ const isId = (value: unknown): value is number => Number.isSafeInteger(value);
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-
-/** Keys the schema leaves out of metadata without a word (see schema.ts). */
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A present value that is null or passes `check`; undefined when it is missing or does not. */
 function nullOr<T>(value: unknown, check: (v: unknown) => v is T): T | null | undefined {
@@ -29,7 +26,7 @@ function metadata(value: unknown): Metadata | undefined {
   if (!isObject(value)) return undefined;
   const out: Record<string, MetadataEntry[]> = {};
   for (const name in value) {
-    if (UNSAFE_KEYS.has(name) || SECRET_NAME.test(name)) continue;
+    if (isDroppedFieldName(name)) continue;
     const entries = value[name];
     if (!Array.isArray(entries)) return undefined;
     if (entries.length === 0) continue;

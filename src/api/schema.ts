@@ -181,10 +181,23 @@ function fromSchema<T>(schema: v.GenericSchema<unknown, T>): (value: unknown) =>
  * `private_access_token`); the reader never copies a field it does not define, and drops metadata
  * fields with such names too.
  */
-export const SECRET_NAME = /password|token|secret/i;
+const SECRET_NAME = /password|token|secret/i;
 
 /** Keys a plain object cannot hold as data without touching its prototype. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Metadata field names are few and repeat on every record: each is checked once. */
+const droppedNames = new Map<string, boolean>();
+
+/** A metadata field the explorer never keeps: a credential, or a key no plain object can hold. */
+export function isDroppedFieldName(name: string): boolean {
+  let dropped = droppedNames.get(name);
+  if (dropped === undefined) {
+    dropped = UNSAFE_KEYS.has(name) || SECRET_NAME.test(name);
+    if (droppedNames.size < 10_000) droppedNames.set(name, dropped);
+  }
+  return dropped;
+}
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -199,7 +212,7 @@ function readMetadata(value: unknown): Read<Metadata> {
   const out: Record<string, MetadataEntry[]> = {};
   let skipped: string | undefined;
   for (const name in value) {
-    if (UNSAFE_KEYS.has(name) || SECRET_NAME.test(name)) continue;
+    if (isDroppedFieldName(name)) continue;
     const entries = value[name];
     if (!Array.isArray(entries)) {
       skipped ??= clip(`${name}: ${excerpt(entries)}`);
