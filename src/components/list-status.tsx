@@ -1,7 +1,7 @@
 /**
  * Everything a list page says about its list besides the rows: progress while it loads, the error
  * with a retry, rows from an earlier load, records that could not be read, rows left out by the
- * cap, and a service that ignored paging.
+ * cap, a service that ignored paging, and a count the rows that came did not bear out.
  */
 import { useId, useState } from 'react';
 import type { ListView } from '../api/hooks';
@@ -177,6 +177,13 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
       {data?.offsetIgnored && (
         <p className="notice notice-info" role="status">
           The catalogue service ignored paging, so the whole list was loaded in one request.
+        </p>
+      )}
+      {data && data.claimedTotal !== null && !data.totalChanged && (
+        <p className="notice notice-warning" role="status">
+          The catalogue service said there {data.claimedTotal === 1 ? 'is' : 'are'}{' '}
+          {plural(data.claimedTotal, noun)}, but sent {formatCount(data.total)}; the explorer shows
+          the {formatCount(data.total)} it received.
         </p>
       )}
       {data?.totalChanged && (

@@ -18,6 +18,7 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     rows: [...rows],
     total: rows.length,
     totalCertain: true,
+    claimedTotal: null,
     complete: true,
     problems: [],
     notLoaded: 0,
@@ -119,5 +120,20 @@ describe('failures and unreadable records', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Hide details' }));
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+});
+
+describe('a count the rows did not bear out', () => {
+  it('shows what arrived and names the service’s figure', () => {
+    const ended = view({ rows: rows(62) }, { total: 62, claimedTotal: Number.MAX_SAFE_INTEGER });
+    render(<ListStatus view={ended} noun="collection" />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The catalogue service said there are 9,007,199,254,740,991 collections, but sent 62; the explorer shows the 62 it received.',
+    );
+  });
+
+  it('says nothing when the count held', () => {
+    render(<ListStatus view={view({ rows: rows(62) })} noun="collection" />);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 import { columnTexts, search } from './table-helpers';
@@ -129,6 +130,32 @@ describe('/collections', () => {
     expect(
       await screen.findByText(`${String(total)} collections`, {}, { timeout: 4_000 }),
     ).toBeInTheDocument();
+  });
+
+  it('believes the rows, not a count they do not bear out', async () => {
+    const engine = createCatalogueApi(catalogue);
+    server.use(
+      http.get('*/api/collection', ({ request }) => {
+        const url = new URL(request.url);
+        const answer = engine.handle('GET', url.pathname + url.search);
+        const headers = new Headers(answer.headers);
+        headers.set('Total-Row-Count', String(Number.MAX_SAFE_INTEGER));
+        return new HttpResponse(answer.body, { status: answer.status, headers });
+      }),
+    );
+    renderApp('/collections');
+    expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+    // The first page asks for 100 and gets fewer: that is the whole list.
+    expect(total).toBeLessThan(100);
+    expect(screen.getByRole('grid', { name: 'Collections' })).toHaveAttribute(
+      'aria-rowcount',
+      String(total + 1),
+    );
+    expect(screen.getByText(/^The catalogue service said there are/)).toHaveTextContent(
+      `The catalogue service said there are 9,007,199,254,740,991 collections, but sent ${String(total)}; the explorer shows the ${String(total)} it received.`,
+    );
+    expect(screen.getAllByText(/9,007,199,254,740,991/)).toHaveLength(1);
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('opens a collection with Enter on its row', async () => {
