@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -156,6 +157,60 @@ describe('/collections', () => {
     );
     expect(screen.getAllByText(/9,007,199,254,740,991/)).toHaveLength(1);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says at once how long the service asks us to wait, and asks again only when told to', async () => {
+    let limiting = true;
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/collection', ({ request }) => {
+        asked.push(request.url);
+        return limiting
+          ? HttpResponse.json(
+              { detail: 'Request was throttled.' },
+              { status: 429, headers: { 'Retry-After': '999999' } },
+            )
+          : undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/collections');
+    const waitText =
+      'The catalogue service is limiting requests (HTTP 429) and asks us to wait 11 days and 13 hours.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(waitText);
+    expect(screen.getByText('The collections could not be loaded')).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+
+    // Away and back: the seed groups page and its prefetch read the collections too, and the
+    // collections page mounts its queries again. Then the connection drops and comes back.
+    const sections = screen.getByRole('navigation', { name: 'Sections' });
+    await user.click(within(sections).getByRole('link', { name: 'Seed groups' }));
+    await screen.findByRole('heading', { name: 'Seed groups', level: 1 });
+    // Every count line shown on the way back and after, however briefly.
+    const countLines = new Set<string>();
+    const watcher = new MutationObserver(() => {
+      const line = document.querySelector('.count-line')?.textContent;
+      if (line) countLines.add(line);
+    });
+    watcher.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await user.click(within(sections).getByRole('link', { name: 'Collections' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(waitText);
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    watcher.disconnect();
+    // Not even a moment of "Loading…": the list is not asked for, so it is not loading.
+    expect(countLines).not.toContain('Loading collections…');
+    expect(countLines).toContain('The collections could not be loaded');
+    expect(screen.getByRole('alert')).toHaveTextContent(waitText);
+    expect(asked).toHaveLength(1);
+
+    limiting = false;
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
   });
 
   it('opens a collection with Enter on its row', async () => {
