@@ -3,7 +3,8 @@
  * with a retry, rows from an earlier load, records that could not be read, rows left out by the
  * cap, a service that ignored paging, and a count the rows that came did not bear out.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import { formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
@@ -73,19 +74,54 @@ export function NotLoaded({ nouns }: { nouns: string }) {
   );
 }
 
+/** The time, once a second while `until` is ahead, so a wait can count down on screen. */
+function useClock(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const at = Date.now();
+      setNow(at);
+      const left = until - at;
+      // On the second boundary of what is left, so the figure changes when it should.
+      if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
+    };
+    timer = setTimeout(tick, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [until]);
+  return now;
+}
+
+/** An error's message, with any wait the service asked for counting down. */
+function useLiveMessage(error: Error): string {
+  const until = error instanceof HttpError ? error.retryAt : null;
+  const now = useClock(until);
+  if (!(error instanceof HttpError) || until === null) return error.message;
+  // The clock may be older than the error until its first tick: the wait cannot have grown.
+  return error.messageAt(Math.max(now, until - (error.retryAfterMs ?? 0)));
+}
+
 export function ErrorAlert({
-  message,
+  error,
+  before,
   onRetry,
   kept,
 }: {
-  message: string;
+  error: Error;
+  /** What comes before the error's own message, e.g. that the rows are from an earlier load. */
+  before?: string;
   onRetry?: () => void;
   /** What is still on screen despite the error, e.g. "The 12,000 seeds already loaded stay." */
   kept?: string;
 }) {
+  const message = useLiveMessage(error);
   return (
     <div role="alert" className="notice notice-error">
       <p>
+        {before ? `${before} ` : ''}
         {/* Isolated: the service's own words may carry a direction override. */}
         <bdi>{message}</bdi>
         {kept ? ` ${kept}` : ''}
@@ -117,12 +153,13 @@ export function ListStatus<T>({ view, noun }: { view: ListView<T>; noun: string 
       {view.error &&
         (view.stale ? (
           <ErrorAlert
-            message={`Showing ${plural(view.loaded, noun)} from an earlier load: refreshing failed. ${view.error.message}`}
+            before={`Showing ${plural(view.loaded, noun)} from an earlier load: refreshing failed.`}
+            error={view.error}
             onRetry={view.retry}
           />
         ) : (
           <ErrorAlert
-            message={view.error.message}
+            error={view.error}
             onRetry={view.retry}
             {...(view.loaded > 0
               ? { kept: `The ${plural(view.loaded, noun)} already loaded stay on screen.` }

@@ -2,9 +2,10 @@
  * What a list says about itself besides its rows: a count line that never claims a number it does
  * not have, progress without a total, failures with a retry, and unreadable records on demand.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../src/api/errors';
 import type { ListView } from '../../../src/api/hooks';
 import type { ListData } from '../../../src/api/load-list';
 import type { RecordProblem } from '../../../src/api/model';
@@ -135,5 +136,49 @@ describe('a count the rows did not bear out', () => {
   it('says nothing when the count held', () => {
     render(<ListStatus view={view({ rows: rows(62) })} noun="collection" />);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('a wait the service asked for', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const waiting = (error: HttpError) => view({ rows: rows(100), error });
+
+  it('counts down, second by second, to when trying again makes sense', () => {
+    vi.useFakeTimers();
+    const limited = new HttpError('http://x/api/seed', 429, null, 12_000);
+    render(<ListStatus view={waiting(limited)} noun="seed" />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The catalogue service is limiting requests (HTTP 429). Try again in 12 seconds. The 100 seeds already loaded stay on screen.',
+    );
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(alert).toHaveTextContent('Try again in 11 seconds.');
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(alert).toHaveTextContent('Try again in 1 second.');
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(alert).toHaveTextContent(
+      'The catalogue service is limiting requests (HTTP 429). The wait it asked for is over: try again.',
+    );
+  });
+
+  it('a wait too long to sit through is said in words, and “Try again” still asks at once', async () => {
+    const user = userEvent.setup();
+    const limited = new HttpError('http://x/api/seed', 429, null, 999_999_000, true);
+    const failed = waiting(limited);
+    render(<ListStatus view={failed} noun="seed" />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The catalogue service is limiting requests (HTTP 429) and asks us to wait 11 days and 13 hours.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(failed.retry).toHaveBeenCalledOnce();
   });
 });
