@@ -16,6 +16,7 @@ import {
 } from './errors';
 import type { RecordProblem, ResourceModels } from './model';
 import { parseRecords, readListBody, type FieldGaps } from './parse';
+import { awaitTurn, pauseList, refuseList } from './waits';
 
 /** The service's query parameters, by their meaning. */
 export interface ListParams {
@@ -92,6 +93,9 @@ export async function fetchPage<R extends Resource>(
   };
 }
 
+/** The statuses whose Retry-After the client honours. */
+const ASKS_TO_WAIT = [429, 503];
+
 function http(config: ApiConfig, signal: AbortSignal | undefined) {
   return ky.create({
     timeout: config.timeoutMs,
@@ -101,9 +105,8 @@ function http(config: ApiConfig, signal: AbortSignal | undefined) {
       limit: config.retries,
       methods: ['get'],
       statusCodes: [429, 500, 502, 503, 504],
-      afterStatusCodes: [429, 503],
-      // A wait longer than this is not worth it: the user gets the message and a retry button.
-      maxRetryAfter: 30_000,
+      afterStatusCodes: ASKS_TO_WAIT,
+      maxRetryAfter: config.maxRetryAfterMs,
       backoffLimit: 8_000,
       retryOnTimeout: true,
       jitter: true,
@@ -111,6 +114,12 @@ function http(config: ApiConfig, signal: AbortSignal | undefined) {
         if (signal?.aborted) return false;
         // One more go after a timeout; a service that hangs twice is not going to answer.
         if (error instanceof KyTimeoutError && retryCount > 1) return false;
+        const wait = error instanceof HTTPError ? askedWait(error.response) : null;
+        if (wait !== null && error instanceof HTTPError) {
+          // ky would cut a longer wait short and ask again early; the user is told at once instead.
+          if (wait > config.maxRetryAfterMs) return false;
+          pauseList(error.request.url, Date.now() + wait);
+        }
         return undefined;
       },
     },
@@ -129,6 +138,7 @@ async function getJson(
     const combined = signal ? AbortSignal.any([signal, bodyDeadline.signal]) : bodyDeadline.signal;
     let response: Response;
     try {
+      await awaitTurn(url, signal);
       response = await client.get(url, { signal: combined });
     } catch (error) {
       throw await toApiError(error, url, config, signal);
@@ -179,12 +189,16 @@ async function toApiError(
   if (error instanceof KyTimeoutError) return new TimeoutError(url, config.timeoutMs);
   if (error instanceof HTTPError) {
     const { response } = error;
-    return new HttpError(
+    const wait = askedWait(response);
+    const failure = new HttpError(
       url,
       response.status,
       await readDetail(response),
-      readRetryAfter(response.headers.get('Retry-After')),
+      wait,
+      wait !== null && wait > config.maxRetryAfterMs,
     );
+    refuseList(url, failure);
+    return failure;
   }
   return new NetworkError(url, error);
 }
@@ -210,9 +224,16 @@ function clip(text: string): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+/** The wait a 429 or 503 asks for, in ms. */
+function askedWait(response: Response): number | null {
+  if (!ASKS_TO_WAIT.includes(response.status)) return null;
+  return readRetryAfter(response.headers.get('Retry-After'));
+}
+
 export function readRetryAfter(header: string | null): number | null {
   if (header === null) return null;
-  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
+  // Capped so that even an absurd number of seconds stays a number the page can count down from.
+  if (/^\s*\d+\s*$/.test(header)) return Math.min(Number(header) * 1000, Number.MAX_SAFE_INTEGER);
   const at = Date.parse(header);
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }

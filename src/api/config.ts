@@ -9,6 +9,11 @@ export interface ApiConfig {
   timeoutMs: number;
   /** Retries after the first attempt, for failures a retry can cure. */
   retries: number;
+  /**
+   * The longest Retry-After the client sits through before trying again; a longer one goes
+   * straight to the user, who is told how long the service asked for.
+   */
+  maxRetryAfterMs: number;
   /** The first page of a list: small, so the first rows paint at once. */
   firstPageSize: number;
   /** The pages after the first. */
@@ -28,6 +33,7 @@ export const defaultApiConfig: ApiConfig = {
   baseUrl: (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, ''),
   timeoutMs: positive(import.meta.env.VITE_API_TIMEOUT_MS, 30_000),
   retries: 2,
+  maxRetryAfterMs: 30_000,
   firstPageSize: 100,
   pageSize: 5_000,
   concurrency: 3,

@@ -53,6 +53,8 @@ export class TimeoutError extends ApiError {
 export class HttpError extends ApiError {
   readonly kind = 'http';
   readonly retryable: boolean;
+  /** When the wait the service asked for (429, 503) is over, in ms since the epoch. */
+  readonly retryAt: number | null;
   constructor(
     url: string,
     readonly status: number,
@@ -60,13 +62,28 @@ export class HttpError extends ApiError {
     readonly detail: string | null,
     /** How long the service asked us to wait (429, 503), when it said. */
     readonly retryAfterMs: number | null = null,
+    /** The wait was longer than the client sits through, so it did not try again at all. */
+    readonly waitTooLong = false,
   ) {
-    super(httpMessage(status, detail, retryAfterMs), url);
+    super(httpMessage(status, detail, retryAfterMs, waitTooLong), url);
     this.retryable = status === 429 || status >= 500;
+    this.retryAt = retryAfterMs === null ? null : Date.now() + retryAfterMs;
   }
 
   get needsCredentials(): boolean {
     return this.status === 401 || this.status === 403;
+  }
+
+  /** The message as it reads at `now`: the wait the service asked for counts down. */
+  messageAt(now: number): string {
+    const left = this.retryAt === null ? null : this.retryAt - now;
+    return httpMessage(this.status, this.detail, left, this.waitTooLong);
+  }
+
+  /** The same refusal for another request to the same list, with the wait that is left. */
+  again(url: string, now = Date.now()): HttpError {
+    const left = this.retryAt === null ? null : Math.max(0, this.retryAt - now);
+    return new HttpError(url, this.status, this.detail, left, this.waitTooLong);
   }
 }
 
@@ -119,6 +136,41 @@ export class NoReadableRecordsError extends ApiError {
   }
 }
 
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function units(n: number, unit: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? unit : `${unit}s`}`;
+}
+
+function twoUnits(big: number, bigUnit: string, small: number, smallUnit: string): string {
+  return small === 0
+    ? units(big, bigUnit)
+    : `${units(big, bigUnit)} and ${units(small, smallUnit)}`;
+}
+
+/**
+ * A wait in words, never rounded down to nothing: "12 seconds", "4 minutes and 5 seconds",
+ * "3 hours and 20 minutes", "11 days and 13 hours".
+ */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / SECOND));
+  const whole = seconds * SECOND;
+  if (whole < MINUTE) return units(seconds, 'second');
+  if (whole < HOUR) return twoUnits(Math.floor(seconds / 60), 'minute', seconds % 60, 'second');
+  if (whole < DAY) {
+    return twoUnits(
+      Math.floor(whole / HOUR),
+      'hour',
+      Math.floor((whole % HOUR) / MINUTE),
+      'minute',
+    );
+  }
+  return twoUnits(Math.floor(whole / DAY), 'day', Math.floor((whole % DAY) / HOUR), 'hour');
+}
+
 function formatSeconds(ms: number): string {
   const seconds = Math.round(ms / 100) / 10;
   return `${seconds.toLocaleString('en-US')} ${seconds === 1 ? 'second' : 'seconds'}`;
@@ -127,7 +179,17 @@ function formatSeconds(ms: number): string {
 const CREDENTIALS_HINT =
   'If the explorer reads from a real service (--upstream), set ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD before starting it.';
 
-function httpMessage(status: number, detail: string | null, retryAfterMs: number | null): string {
+/**
+ * What a status means for the user. With a wait from Retry-After (`waitMs`, what is left of it):
+ * one the client would not sit through is stated at once; one it sat through, until its retries
+ * ran out, is a countdown to trying again.
+ */
+function httpMessage(
+  status: number,
+  detail: string | null,
+  waitMs: number | null,
+  waitTooLong: boolean,
+): string {
   const said = detail ? ` It said: “${detail}”` : '';
   if (status === 401)
     return `The catalogue service needs credentials (HTTP 401). ${CREDENTIALS_HINT}`;
@@ -135,13 +197,19 @@ function httpMessage(status: number, detail: string | null, retryAfterMs: number
     return `The catalogue service refused access (HTTP 403): it needs valid credentials for this catalogue. ${CREDENTIALS_HINT}`;
   }
   if (status === 404) return `The catalogue service has no such list (HTTP 404).${said}`;
-  if (status === 429) {
-    const wait = retryAfterMs === null ? 'a moment' : formatSeconds(retryAfterMs);
-    return `The catalogue service is limiting requests (HTTP 429). Try again in ${wait}.`;
+  let plain: string;
+  if (status === 429) plain = 'The catalogue service is limiting requests (HTTP 429)';
+  else if (status >= 500) plain = `The catalogue service failed to answer (HTTP ${status})`;
+  else if (status >= 400) plain = `The catalogue service rejected the request (HTTP ${status})`;
+  else plain = `The catalogue service answered with an unexpected status (HTTP ${status})`;
+  // The throttling message has no use for the service's stock "Request was throttled."
+  const reason = status === 429 ? '' : said;
+  if (waitMs === null) {
+    return status === 429 ? `${plain}. Try again in a moment.` : `${plain}.${reason}`;
   }
-  if (status >= 500) return `The catalogue service failed to answer (HTTP ${status}).${said}`;
-  if (status >= 400) return `The catalogue service rejected the request (HTTP ${status}).${said}`;
-  return `The catalogue service answered with an unexpected status (HTTP ${status}).${said}`;
+  if (waitMs <= 0) return `${plain}.${reason} The wait it asked for is over: try again.`;
+  if (waitTooLong) return `${plain} and asks us to wait ${formatWait(waitMs)}.${reason}`;
+  return `${plain}.${reason} Try again in ${formatWait(waitMs)}.`;
 }
 
 /** A message for any error at all, for the places that show one. */

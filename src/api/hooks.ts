@@ -10,6 +10,7 @@ import {
   type ListData,
   type SeedFilters,
 } from './queries';
+import { liftWait } from './waits';
 
 export const useCollections = (filters: CollectionFilters = {}) =>
   useQuery(collectionQueries.list(filters));
@@ -60,6 +61,8 @@ export function listView<T>(query: UseQueryResult<ListData<T>>): ListView<T> {
     error: query.error,
     stale: query.isRefetchError && data?.complete === true,
     retry: () => {
+      // The user asks now, even while the service's wait holds; nothing else does.
+      liftWait(query.error);
       void query.refetch();
     },
   };

@@ -15,8 +15,13 @@ export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;
 
 export interface ListData<T> {
   rows: T[];
-  /** Records matching the filters, as the service counts them. */
+  /**
+   * Records matching the filters, as the service counts them; once a page came back shorter than
+   * asked, the records that arrived instead, when the two disagree.
+   */
   total: number;
+  /** The service's count when it disagreed with what the finished list held, for the notice. */
+  claimedTotal: number | null;
   /** False when the service gave no count: `total` is then what has arrived so far. */
   totalCertain: boolean;
   /** Every row that will be loaded has been. */
@@ -81,6 +86,7 @@ async function* loadSnapshots<R extends Resource>(
       rows: [],
       total: first.total,
       totalCertain: first.totalCertain,
+      claimedTotal: null,
       complete: false,
       problems: [],
       gaps: {},
@@ -171,13 +177,19 @@ function append<T extends { id: number }>(
     return true;
   });
   const nextOffset = state.nextOffset + page.received;
+  // A short page is the end of the list whatever the count says: a count can be wrong (or absurd),
+  // while rows that did not come cannot be shown. More rows than counted is as impossible.
+  const ended = page.received < asked;
+  const countIsWrong =
+    state.totalCertain && (ended ? nextOffset !== state.total : nextOffset > state.total);
   return {
     ...state,
     rows: fresh.length > 0 ? state.rows.concat(fresh) : state.rows,
     problems: page.problems.length > 0 ? state.problems.concat(page.problems) : state.problems,
     gaps: mergeGaps(state.gaps, page.gaps),
     nextOffset,
-    complete: page.received < asked || (state.totalCertain && nextOffset >= state.total),
+    ...(countIsWrong ? { total: nextOffset, claimedTotal: state.claimedTotal ?? state.total } : {}),
+    complete: ended || (state.totalCertain && nextOffset >= state.total),
   };
 }
 
@@ -207,12 +219,15 @@ async function* everythingAtOnce<T extends { id: number }>(
 ): AsyncGenerator<ListData<T>> {
   const all = await fetchAll();
   const rows = all.records.slice(0, cap);
+  // Everything came at once, so what came is the whole list, whatever the count says.
+  const countIsWrong = all.totalCertain && all.total !== all.received;
   yield {
     ...state,
     rows,
     problems: all.problems,
     gaps: all.gaps,
-    total: all.totalCertain ? all.total : all.received,
+    total: all.received,
+    claimedTotal: countIsWrong ? all.total : null,
     nextOffset: all.received,
     offsetIgnored: true,
     complete: true,

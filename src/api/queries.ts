@@ -8,6 +8,7 @@ import type { Resource } from '../model/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './model';
+import { waitHolds } from './waits';
 
 export type { ListData };
 
@@ -59,6 +60,13 @@ function listQueryFn<R extends Resource>(
   };
 }
 
+/**
+ * A list refused for a wait that still holds is left as it is when a page showing it mounts: the
+ * client would refuse it again without asking, after a flash of "Loading…". Every other path is
+ * refused by the client; the user's "Try again" (a refetch) is not held back.
+ */
+const unlessWaiting = (query: { state: { error: Error | null } }) => !waitHolds(query.state.error);
+
 /** Shared by every list: the rows are big and replaced wholesale, so no deep comparison. */
 function listOptions<R extends Resource>(
   queryKey: QueryKey,
@@ -73,6 +81,8 @@ function listOptions<R extends Resource>(
     staleTime: freshFor,
     gcTime: Math.max(freshFor, 10 * MINUTE),
     structuralSharing: false,
+    retryOnMount: unlessWaiting,
+    refetchOnMount: unlessWaiting,
   });
 }
 

@@ -1,9 +1,10 @@
 /**
  * Everything a list page says about its list besides the rows: progress while it loads, the error
  * with a retry, rows from an earlier load, records that could not be read, rows left out by the
- * cap, and a service that ignored paging.
+ * cap, a service that ignored paging, and a count the rows that came did not bear out.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import type { ListData } from '../api/load-list';
 import type { RecordProblem } from '../api/model';
@@ -88,8 +89,41 @@ export function countLine<T>(
   );
 }
 
+/**
+ * A table's empty state, saying why it is empty: the list could not be loaded, nothing matches the
+ * filters, the service claimed rows it did not send, or there is nothing yet. Never a false
+ * "nothing here" while the service reported something.
+ */
+export function ListEmpty<T>({
+  view,
+  nouns,
+  filtered,
+  noMatches,
+  nothingYet,
+}: {
+  view: ListView<T>;
+  nouns: string;
+  /** The page narrows the list (filters, a quick filter): an empty table means no matches. */
+  filtered: boolean;
+  noMatches: ReactNode;
+  nothingYet: string;
+}) {
+  if (view.error && view.rows.length === 0) return <NotLoaded nouns={nouns} />;
+  if (filtered) return noMatches;
+  const claimed = view.data?.claimedTotal ?? null;
+  if (claimed !== null && claimed > 0) {
+    return (
+      <EmptyState
+        kind="not-loaded"
+        title={`No ${nouns} to show: the catalogue service said there ${claimed === 1 ? 'is' : 'are'} ${formatCount(claimed)}, but sent none.`}
+      />
+    );
+  }
+  return <EmptyState kind="nothing-yet" title={nothingYet} />;
+}
+
 /** The table's empty state when a list failed before any row arrived: no false "nothing here". */
-export function NotLoaded({ nouns }: { nouns: string }) {
+function NotLoaded({ nouns }: { nouns: string }) {
   return (
     <EmptyState kind="not-loaded" title={`No ${nouns} to show: the list could not be loaded.`}>
       The message above says why; “Try again” asks the catalogue service once more.
@@ -97,19 +131,54 @@ export function NotLoaded({ nouns }: { nouns: string }) {
   );
 }
 
+/** The time, once a second while `until` is ahead, so a wait can count down on screen. */
+function useClock(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const at = Date.now();
+      setNow(at);
+      const left = until - at;
+      // On the second boundary of what is left, so the figure changes when it should.
+      if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
+    };
+    timer = setTimeout(tick, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [until]);
+  return now;
+}
+
+/** An error's message, with any wait the service asked for counting down. */
+function useLiveMessage(error: Error): string {
+  const until = error instanceof HttpError ? error.retryAt : null;
+  const now = useClock(until);
+  if (!(error instanceof HttpError) || until === null) return error.message;
+  // The clock may be older than the error until its first tick: the wait cannot have grown.
+  return error.messageAt(Math.max(now, until - (error.retryAfterMs ?? 0)));
+}
+
 export function ErrorAlert({
-  message,
+  error,
+  before,
   onRetry,
   kept,
 }: {
-  message: string;
+  error: Error;
+  /** What comes before the error's own message, e.g. that the rows are from an earlier load. */
+  before?: string;
   onRetry?: () => void;
   /** What is still on screen despite the error, e.g. "The 12,000 seeds already loaded stay." */
   kept?: string;
 }) {
+  const message = useLiveMessage(error);
   return (
     <div role="alert" className="notice notice-error">
       <p>
+        {before ? `${before} ` : ''}
         {/* Isolated: the service's own words may carry a direction override. */}
         <bdi>{message}</bdi>
         {kept ? ` ${kept}` : ''}
@@ -149,12 +218,13 @@ export function ListStatus<T>({
       {view.error &&
         (view.stale ? (
           <ErrorAlert
-            message={`Showing ${plural(view.loaded, noun, nouns)} from an earlier load: refreshing failed. ${view.error.message}`}
+            before={`Showing ${plural(view.loaded, noun, nouns)} from an earlier load: refreshing failed.`}
+            error={view.error}
             onRetry={view.retry}
           />
         ) : (
           <ErrorAlert
-            message={view.error.message}
+            error={view.error}
             onRetry={view.retry}
             {...(view.loaded > 0
               ? { kept: `The ${plural(view.loaded, noun, nouns)} already loaded stay on screen.` }
@@ -175,6 +245,13 @@ export function ListStatus<T>({
       {data?.offsetIgnored && (
         <p className="notice notice-info" role="status">
           The catalogue service ignored paging, so the whole list was loaded in one request.
+        </p>
+      )}
+      {data && data.claimedTotal !== null && !data.totalChanged && (
+        <p className="notice notice-warning" role="status">
+          The catalogue service said there {data.claimedTotal === 1 ? 'is' : 'are'}{' '}
+          {plural(data.claimedTotal, noun)}, but sent {formatCount(data.total)}; the explorer shows
+          the {formatCount(data.total)} it received.
         </p>
       )}
       {data?.totalChanged && (

@@ -22,6 +22,8 @@ export type Fault =
   | { kind: 'content-type'; contentType: string }
   /** No `Total-Row-Count` header. */
   | { kind: 'no-count' }
+  /** `Total-Row-Count` says `count`, whatever the list holds. */
+  | { kind: 'count'; count: string }
   /** Django REST framework's paginated envelope `{count, next, previous, results}`, no header. */
   | { kind: 'envelope' }
   /**
@@ -205,6 +207,12 @@ async function misbehave(
       const response = await inner(request);
       const headers = new Headers(response.headers);
       headers.delete(TOTAL_ROW_COUNT_HEADER);
+      return new Response(response.body, { status: response.status, headers });
+    }
+    case 'count': {
+      const response = await inner(request);
+      const headers = new Headers(response.headers);
+      headers.set(TOTAL_ROW_COUNT_HEADER, fault.count);
       return new Response(response.body, { status: response.status, headers });
     }
     case 'envelope':
@@ -415,7 +423,7 @@ export const FAULTS_USAGE = `--faults takes rules separated by commas:
   LIST=FAULT[xN]         make requests for LIST misbehave (the next N, or every one)
 LIST is press_item, seed, collection, seed_group or all; LIST.later means only the pages after
 the first. FAULT is a status (500, 502, 503, 401, 403, 404, 429 or 429:SECONDS with Retry-After),
-delay:MS, hang, cut-off, html, text, no-count, envelope, invalid or secrets.
+delay:MS, hang, cut-off, html, text, no-count, count:N, envelope, invalid or secrets.
 Example: --faults 'seed.later=503x2,collection=429:3x1,press_item=invalid'`;
 
 /** Reads `--faults`; throws with a message for the person who typed it. */
@@ -445,7 +453,7 @@ export function parseFaultSpec(text: string): FaultSpec {
 }
 
 function parseFault(text: string): Fault | null {
-  const status = /^(401|403|404|429|500|502|503|504)(?::(\d{1,4}))?$/.exec(text);
+  const status = /^(401|403|404|429|500|502|503|504)(?::(\d{1,7}))?$/.exec(text);
   if (status) {
     return status[2] === undefined
       ? { kind: 'status', status: Number(status[1]) }
@@ -453,6 +461,8 @@ function parseFault(text: string): Fault | null {
   }
   const delay = /^delay:(\d{1,7})$/.exec(text);
   if (delay) return { kind: 'delay', ms: Number(delay[1]) };
+  const count = /^count:(\d{1,20})$/.exec(text);
+  if (count?.[1] !== undefined) return { kind: 'count', count: count[1] };
   switch (text) {
     case 'hang':
       return { kind: 'hang' };

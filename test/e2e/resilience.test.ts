@@ -113,7 +113,12 @@ describe('persistent faults say what is wrong and keep the user’s place', () =
     ['500', 500, undefined, /The catalogue service failed to answer \(HTTP 500\)/],
     ['502', 502, undefined, /The catalogue service failed to answer \(HTTP 502\)/],
     ['503', 503, undefined, /The catalogue service failed to answer \(HTTP 503\)/],
-    ['429', 429, 1, /limiting requests \(HTTP 429\)\. Try again in 1 second\./],
+    [
+      '429',
+      429,
+      999_999,
+      /limiting requests \(HTTP 429\) and asks us to wait 11 days and 13 hours\./,
+    ],
     ['403', 403, undefined, /refused access \(HTTP 403\).*valid credentials.*ARCHIVE_IT_USERNAME/],
     ['404', 404, undefined, /has no such list \(HTTP 404\)/],
   ];
@@ -201,6 +206,90 @@ describe('persistent faults say what is wrong and keep the user’s place', () =
     await page.getByRole('heading', { name: 'Press', level: 1 }).waitFor();
     await page.getByText(/^\d+ press mentions$/).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
+  });
+});
+
+describe('a wait the service asks for', () => {
+  it('longer than the client waits: said at once, and nothing asks again until “Try again”', async () => {
+    server.faults.inject('collection', { kind: 'status', status: 429, retryAfterSeconds: 999_999 });
+    const since = Date.now();
+    const page = await open('/collections');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const shownAfter = Date.now() - since;
+    expect(await alert.textContent()).toContain(
+      'The catalogue service is limiting requests (HTTP 429) and asks us to wait 11 days and 13 hours.',
+    );
+    // The client used to sit through 30 s twice before saying anything.
+    expect(shownAfter).toBeLessThan(15_000);
+    expect(requestsFor('collection', since)).toHaveLength(1);
+
+    // Away and back (the seed groups page and the prefetcher read the collections too), and the
+    // window losing and regaining focus: none of it asks the service.
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await sections.getByRole('link', { name: 'Seed groups' }).click();
+    await page.getByRole('heading', { name: 'Seed groups', level: 1 }).waitFor();
+    await sections.getByRole('link', { name: 'Collections' }).click();
+    await alert.waitFor();
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('focus'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForTimeout(500);
+    expect(await alert.textContent()).toContain('asks us to wait 11 days and 13 hours.');
+    expect(requestsFor('collection', since)).toHaveLength(1);
+
+    server.faults.clear();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText(`${String(collectionCount())} collections`, { exact: true }).waitFor();
+    expect(requestsFor('collection', since)).toHaveLength(2);
+  });
+
+  it('a short one, once the retries are spent, counts down and is not asked again', async () => {
+    server.faults.inject('collection', { kind: 'status', status: 429, retryAfterSeconds: 20 });
+    const since = Date.now();
+    const page = await open('/collections', { clock: true });
+    // The client waits out the 20 s the service asks for, twice, then gives up.
+    for (const attempt of [1, 2, 3]) {
+      await expect.poll(() => requestsFor('collection', since).length).toBe(attempt);
+      if (attempt < 3) await page.clock.fastForward('00:21');
+    }
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const secondsLeft = async () => {
+      const text = (await alert.textContent()) ?? '';
+      const match = /Try again in (\d+) seconds?\./.exec(text);
+      return match ? Number(match[1]) : null;
+    };
+    const first = await secondsLeft();
+    expect(first).toBeGreaterThan(10);
+    await page.clock.fastForward('00:05');
+    await expect.poll(secondsLeft).toBeLessThanOrEqual((first ?? 0) - 5);
+    expect(await secondsLeft()).toBeGreaterThan(0);
+    await page.clock.fastForward('00:20');
+    await expect
+      .poll(() => alert.textContent())
+      .toContain(
+        'The catalogue service is limiting requests (HTTP 429). The wait it asked for is over: try again.',
+      );
+    expect(requestsFor('collection', since)).toHaveLength(3);
+  });
+});
+
+describe('a count the rows do not bear out', () => {
+  it('shows the rows that came, with a notice naming the service’s figure', async () => {
+    server.faults.inject('collection', { kind: 'count', count: '9007199254740991' });
+    const page = await open('/collections');
+    const total = collectionCount();
+    await page.getByText(`${String(total)} collections`, { exact: true }).waitFor();
+    expect(await rowsIn(page, 'Collections')).toBe(total);
+    const notice = page.getByText(/^The catalogue service said there are/);
+    expect(await notice.textContent()).toBe(
+      `The catalogue service said there are 9,007,199,254,740,991 collections, but sent ${String(total)}; the explorer shows the ${String(total)} it received.`,
+    );
+    expect(await page.getByText(/9,007,199,254,740,991/).count()).toBe(1);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
   });
 });
 

@@ -135,6 +135,13 @@ describe('other list shapes', () => {
     expect(await response.json()).toHaveLength(2);
   });
 
+  it('says whatever count it is told to', async () => {
+    faults.inject('seed', { kind: 'count', count: '9007199254740991' }, { times: 1 });
+    const response = await api('seed?limit=2');
+    expect(response.headers.get('Total-Row-Count')).toBe('9007199254740991');
+    expect(await response.json()).toHaveLength(2);
+  });
+
   it('wraps the page in the {count, next, previous, results} envelope', async () => {
     faults.inject('seed', { kind: 'envelope' });
     const response = await api('seed?limit=10&offset=20');
@@ -209,12 +216,21 @@ describe('--faults', () => {
     expect(later?.(new URL('http://x/api/seed?offset=100'))).toBe(true);
   });
 
-  it.each(['hang', 'cut-off', 'html', 'text', 'no-count', 'envelope', 'invalid', 'secrets', '404'])(
-    'knows the fault %s',
-    (fault) => {
-      expect(parseFaultSpec(`press_item=${fault}`).rules).toHaveLength(1);
-    },
-  );
+  it.each([
+    'hang',
+    'cut-off',
+    'html',
+    'text',
+    'no-count',
+    'count:9007199254740991',
+    'envelope',
+    'invalid',
+    'secrets',
+    '404',
+    '429:999999',
+  ])('knows the fault %s', (fault) => {
+    expect(parseFaultSpec(`press_item=${fault}`).rules).toHaveLength(1);
+  });
 
   it.each(['seed', 'seeds=500', 'seed=418', 'seed=explode', 'seed=delay:soon'])(
     'rejects "%s" with the rules it takes',

@@ -47,7 +47,7 @@ export function CollectionRoute() {
       return (
         <section className="page" aria-labelledby="collection-error-title">
           <h1 id="collection-error-title">Collection {id}</h1>
-          <ErrorAlert message={collections.error.message} onRetry={collections.retry} />
+          <ErrorAlert error={collections.error} onRetry={collections.retry} />
         </section>
       );
     }

@@ -4,7 +4,7 @@ import { listView, useCollections } from '../../api/hooks';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
-import { ListStatus, NotLoaded, countLine } from '../../components/list-status';
+import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -87,15 +87,17 @@ export function CollectionsPage() {
         }}
         loading={list.loadingFirst}
         empty={
-          list.error && list.rows.length === 0 ? (
-            <NotLoaded nouns="collections" />
-          ) : filtered ? (
-            <EmptyState kind="no-matches" title="No collections match these filters.">
-              Try another state or a shorter name.
-            </EmptyState>
-          ) : (
-            <EmptyState kind="nothing-yet" title="This catalogue has no collections yet." />
-          )
+          <ListEmpty
+            view={list}
+            nouns="collections"
+            filtered={filtered}
+            noMatches={
+              <EmptyState kind="no-matches" title="No collections match these filters.">
+                Try another state or a shorter name.
+              </EmptyState>
+            }
+            nothingYet="This catalogue has no collections yet."
+          />
         }
       />
     </section>

@@ -7,8 +7,7 @@ import { useMemo, useState } from 'react';
 import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/model';
 import { ClampedText } from '../../components/clamped-text';
-import { EmptyState } from '../../components/empty-state';
-import { ListStatus, NotLoaded, countLine } from '../../components/list-status';
+import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
 import { ExternalLink, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
 import { pressImageUrl } from '../../lib/links';
@@ -44,11 +43,13 @@ export function PressPage() {
           ))}
         </ul>
       ) : items.length === 0 ? (
-        list.error ? (
-          <NotLoaded nouns="press mentions" />
-        ) : (
-          <EmptyState kind="nothing-yet" title="No press mentions yet." />
-        )
+        <ListEmpty
+          view={list}
+          nouns="press mentions"
+          filtered={false}
+          noMatches={null}
+          nothingYet="No press mentions yet."
+        />
       ) : (
         <ul className="press-grid">
           {items.map((item) => (

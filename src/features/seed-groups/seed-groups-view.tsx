@@ -10,7 +10,7 @@ import { seedQueries } from '../../api/queries';
 import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, TextBox, UrlProblems } from '../../components/filters';
-import { ListStatus, LoadProgress, NotLoaded, countLine } from '../../components/list-status';
+import { ListEmpty, ListStatus, LoadProgress, countLine } from '../../components/list-status';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -128,20 +128,17 @@ export function SeedGroupsView({
         }}
         loading={groups.loadingFirst}
         empty={
-          groups.error && groups.rows.length === 0 ? (
-            <NotLoaded nouns="seed groups" />
-          ) : q !== '' ? (
-            <EmptyState kind="no-matches" title="No seed groups match this filter." />
-          ) : (
-            <EmptyState
-              kind="nothing-yet"
-              title={
-                fixedCollection === undefined
-                  ? 'This catalogue has no seed groups yet.'
-                  : 'This collection has no seed groups.'
-              }
-            />
-          )
+          <ListEmpty
+            view={groups}
+            nouns="seed groups"
+            filtered={q !== ''}
+            noMatches={<EmptyState kind="no-matches" title="No seed groups match this filter." />}
+            nothingYet={
+              fixedCollection === undefined
+                ? 'This catalogue has no seed groups yet.'
+                : 'This collection has no seed groups.'
+            }
+          />
         }
       />
     </div>

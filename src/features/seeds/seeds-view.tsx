@@ -17,7 +17,7 @@ import {
 } from '../../components/filters';
 import { collectionLabel } from '../../components/columns';
 import { compareText } from '../../components/data-table';
-import { ListStatus, NotLoaded, countLine, provisionalCount } from '../../components/list-status';
+import { ListEmpty, ListStatus, countLine, provisionalCount } from '../../components/list-status';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { idParam, sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -153,22 +153,21 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           selectedRowId={selected === undefined ? null : String(selected)}
           loading={list.loadingFirst}
           empty={
-            list.error && list.rows.length === 0 ? (
-              <NotLoaded nouns="seeds" />
-            ) : serviceFiltered || q !== '' ? (
-              <EmptyState kind="no-matches" title="No seeds match these filters.">
-                Field names and prefixes are matched exactly, including capitals.
-              </EmptyState>
-            ) : (
-              <EmptyState
-                kind="nothing-yet"
-                title={
-                  fixedCollection === undefined
-                    ? 'This catalogue has no seeds yet.'
-                    : 'This collection has no seeds yet.'
-                }
-              />
-            )
+            <ListEmpty
+              view={list}
+              nouns="seeds"
+              filtered={serviceFiltered || q !== ''}
+              noMatches={
+                <EmptyState kind="no-matches" title="No seeds match these filters.">
+                  Field names and prefixes are matched exactly, including capitals.
+                </EmptyState>
+              }
+              nothingYet={
+                fixedCollection === undefined
+                  ? 'This catalogue has no seeds yet.'
+                  : 'This collection has no seeds yet.'
+              }
+            />
           }
         />
         {selectedSeed && (

@@ -3,16 +3,18 @@
  * strings, counts, both list shapes, every error kind, and retries only where they can help.
  */
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchPage, listUrl, readRetryAfter } from '../../../src/api/client';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
 import {
   ContractError,
+  formatWait,
   HttpError,
   NetworkError,
   TimeoutError,
   UnreadableResponseError,
 } from '../../../src/api/errors';
+import { liftWait } from '../../../src/api/waits';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { setupCatalogueServer } from '../catalogue-server';
 
@@ -232,6 +234,96 @@ describe('errors', () => {
     await expect(request).rejects.toMatchObject({ name: 'AbortError' });
     await delay(400);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('a wait the service asks for', () => {
+  const limited = (retryAfter: string, status = 429) =>
+    HttpResponse.json(
+      { detail: 'Request was throttled.' },
+      {
+        status,
+        headers: { 'Retry-After': retryAfter },
+      },
+    );
+
+  it('longer than the client waits: no retry, the wait in words at once', async () => {
+    const seen = sequence(() => limited('999999'), ok);
+    const started = Date.now();
+    const error = (await fetchPage('seed', {}).catch((e: unknown) => e)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe(
+      'The catalogue service is limiting requests (HTTP 429) and asks us to wait 11 days and 13 hours.',
+    );
+    expect(seen).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('an HTTP date far ahead on a 503 is read the same way', async () => {
+    const inThreeHours = new Date(Date.now() + 3 * 3_600_000 + 5 * 60_000).toUTCString();
+    const seen = sequence(() => limited(inThreeHours, 503), ok);
+    const error = (await fetchPage('seed', {}).catch((e: unknown) => e)) as HttpError;
+    expect(error.message).toMatch(
+      /^The catalogue service failed to answer \(HTTP 503\) and asks us to wait 3 hours and [45] minutes\. It said: “Request was throttled\.”$/,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('the limit is the client’s setting', async () => {
+    const seen = sequence(() => limited('1'), ok);
+    const config = { ...defaultApiConfig, maxRetryAfterMs: 500 };
+    const error = (await fetchPage('seed', {}, { config }).catch((e: unknown) => e)) as HttpError;
+    expect(error.message).toMatch(/asks us to wait 1 second\.$/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('holds for every later request to that list, and only “Try again” lifts it', async () => {
+    const seen = sequence(() => limited('999999'), ok);
+    const first = await fetchPage('seed', {}).catch((e: unknown) => e);
+    // Other filters of the same list are refused without asking, with the same wait.
+    const again = (await fetchPage('seed', { collection: 3 }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
+    expect(again).toBeInstanceOf(HttpError);
+    expect(again.message).toMatch(/asks us to wait 11 days and 13 hours\.$/);
+    expect(seen).toHaveLength(1);
+    // Other lists are not held back.
+    await expect(fetchPage('collection', { limit: 1 })).resolves.toMatchObject({ received: 1 });
+    liftWait(first);
+    await expect(fetchPage('seed', {})).resolves.toMatchObject({ total: 0 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('while the client waits to try again, other requests to that list wait too', async () => {
+    const times: number[] = [];
+    let limitedAt = 0;
+    server.use(
+      http.get('*/api/seed', () => {
+        times.push(Date.now());
+        if (limitedAt === 0) {
+          limitedAt = Date.now();
+          return limited('1');
+        }
+        return ok();
+      }),
+    );
+    const first = fetchPage('seed', {});
+    await vi.waitFor(() => {
+      expect(limitedAt).toBeGreaterThan(0);
+    });
+    await fetchPage('seed', { offset: 100 });
+    await first;
+    expect(times).toHaveLength(3);
+    for (const at of times.slice(1)) expect(at - limitedAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it('says how long, in words', () => {
+    expect(formatWait(400)).toBe('1 second');
+    expect(formatWait(12_000)).toBe('12 seconds');
+    expect(formatWait(61_000)).toBe('1 minute and 1 second');
+    expect(formatWait(3_600_000)).toBe('1 hour');
+    expect(formatWait(2 * 3_600_000 + 30 * 60_000)).toBe('2 hours and 30 minutes');
+    expect(formatWait(999_999_000)).toBe('11 days and 13 hours');
   });
 });
 

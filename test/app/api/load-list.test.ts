@@ -183,6 +183,75 @@ describe('loading a large list', { timeout: 30_000 }, () => {
   });
 });
 
+/** Serves seeds through the engine, with `Total-Row-Count` replaced by `count`. */
+function seedsCounted(count: string) {
+  return seedHandler((url) => {
+    const answer = engine.handle('GET', url.pathname + url.search);
+    const headers = new Headers(answer.headers);
+    headers.set('Total-Row-Count', count);
+    return new HttpResponse(answer.body, { status: answer.status, headers });
+  });
+}
+
+describe('a count the rows do not bear out', { timeout: 30_000 }, () => {
+  const claimed = Number.MAX_SAFE_INTEGER;
+  // A collection whose seeds fit in the first page.
+  const small = catalogue.collections.find((c) => {
+    const seeds = c.num_active_seeds + c.num_inactive_seeds;
+    return seeds > 10 && seeds < 100;
+  });
+
+  it('a first page shorter than asked is the whole list, and its rows are the count', async () => {
+    const expected = catalogue.seeds.filter((s) => s.collection === small?.id).map((s) => s.id);
+    const { log } = seedsCounted(String(claimed));
+    const snapshots = await collect(
+      loadList('seed', { format: 'api', collection: small?.id }, { config }),
+    );
+    const last = snapshots.at(-1);
+    expect(last?.complete).toBe(true);
+    expect(last?.rows.map((s) => s.id)).toEqual(expected);
+    expect(last?.total).toBe(expected.length);
+    expect(last?.claimedTotal).toBe(claimed);
+    expect(last?.notLoaded).toBe(0);
+    expect(log).toHaveLength(1);
+  });
+
+  it('a later page shorter than asked ends the list: nothing is said to be left out', async () => {
+    const expected = catalogue.seeds.filter((s) => s.metadata.Title).map((s) => s.id);
+    const { log } = seedsCounted(String(claimed));
+    const snapshots = await collect(
+      loadList('seed', { format: 'api', metadataName: 'Title' }, { config }),
+    );
+    const last = snapshots.at(-1);
+    expect(last?.rows.map((s) => s.id)).toEqual(expected);
+    expect(last?.total).toBe(expected.length);
+    expect(last?.claimedTotal).toBe(claimed);
+    expect(last?.notLoaded).toBe(0);
+    // The count promised the cap's worth of pages; the loader stopped at the first short one.
+    expect(log.length).toBeLessThanOrEqual(
+      1 + Math.ceil((expected.length - 100) / 5_000) + config.concurrency,
+    );
+  });
+
+  it('a count lower than the rows that came gives way to the rows', async () => {
+    const expected = catalogue.seeds.filter((s) => s.collection === small?.id).length;
+    seedsCounted('3');
+    const last = (
+      await collect(loadList('seed', { format: 'api', collection: small?.id }, { config }))
+    ).at(-1);
+    expect(last?.rows).toHaveLength(expected);
+    expect(last?.total).toBe(expected);
+    expect(last?.claimedTotal).toBe(3);
+  });
+
+  it('a count that matches the rows is not questioned', async () => {
+    seedHandler();
+    const last = (await collect(loadList('seed', { format: 'api' }, { config }))).at(-1);
+    expect(last?.claimedTotal).toBeNull();
+    expect(last?.total).toBe(50_000);
+  });
+});
+
 describe('failures and cancellation', { timeout: 30_000 }, () => {
   it('a page that keeps failing stops the load; a retry continues from where it stopped', async () => {
     let broken = true;

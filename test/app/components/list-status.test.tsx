@@ -2,13 +2,19 @@
  * What a list says about itself besides its rows: a count line that never claims a number it does
  * not have, progress without a total, failures with a retry, and unreadable records on demand.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../src/api/errors';
 import type { ListView } from '../../../src/api/hooks';
 import type { ListData } from '../../../src/api/load-list';
 import type { RecordProblem } from '../../../src/api/model';
-import { ListStatus, LoadProgress, provisionalCount } from '../../../src/components/list-status';
+import {
+  ListEmpty,
+  ListStatus,
+  LoadProgress,
+  provisionalCount,
+} from '../../../src/components/list-status';
 
 type Row = { id: number };
 
@@ -18,6 +24,7 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     rows: [...rows],
     total: rows.length,
     totalCertain: true,
+    claimedTotal: null,
     complete: true,
     problems: [],
     gaps: {},
@@ -168,5 +175,99 @@ describe('failures and unreadable records', () => {
       />,
     );
     expect(container.querySelector('.list-status')).toBeEmptyDOMElement();
+  });
+});
+
+describe('a count the rows did not bear out', () => {
+  it('shows what arrived and names the service’s figure', () => {
+    const ended = view({ rows: rows(62) }, { total: 62, claimedTotal: Number.MAX_SAFE_INTEGER });
+    render(<ListStatus view={ended} noun="collection" resource="collection" />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The catalogue service said there are 9,007,199,254,740,991 collections, but sent 62; the explorer shows the 62 it received.',
+    );
+  });
+
+  it('says nothing when the count held', () => {
+    render(<ListStatus view={view({ rows: rows(62) })} noun="collection" resource="collection" />);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('an empty table', () => {
+  const empty = (overrides: Partial<ListView<Row>>, data: Partial<ListData<Row>> = {}) =>
+    render(
+      <ListEmpty
+        view={view(overrides, data)}
+        nouns="collections"
+        filtered={false}
+        noMatches={<p>No matches.</p>}
+        nothingYet="This catalogue has no collections yet."
+      />,
+    );
+
+  it('says there is nothing yet only when the service reported nothing', () => {
+    empty({});
+    expect(screen.getByText('This catalogue has no collections yet.')).toBeInTheDocument();
+  });
+
+  it('never says so while the service claimed rows it did not send', () => {
+    empty({}, { claimedTotal: 40 });
+    expect(
+      screen.getByText(
+        'No collections to show: the catalogue service said there are 40, but sent none.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/no collections yet/)).toBeNull();
+  });
+
+  it('nor when the list could not be loaded', () => {
+    empty({ error: new Error('down') });
+    expect(
+      screen.getByText('No collections to show: the list could not be loaded.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('a wait the service asked for', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const waiting = (error: HttpError) => view({ rows: rows(100), error });
+
+  it('counts down, second by second, to when trying again makes sense', () => {
+    vi.useFakeTimers();
+    const limited = new HttpError('http://x/api/seed', 429, null, 12_000);
+    render(<ListStatus view={waiting(limited)} noun="seed" resource="seed" />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The catalogue service is limiting requests (HTTP 429). Try again in 12 seconds. The 100 seeds already loaded stay on screen.',
+    );
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(alert).toHaveTextContent('Try again in 11 seconds.');
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(alert).toHaveTextContent('Try again in 1 second.');
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(alert).toHaveTextContent(
+      'The catalogue service is limiting requests (HTTP 429). The wait it asked for is over: try again.',
+    );
+  });
+
+  it('a wait too long to sit through is said in words, and “Try again” still asks at once', async () => {
+    const user = userEvent.setup();
+    const limited = new HttpError('http://x/api/seed', 429, null, 999_999_000, true);
+    const failed = waiting(limited);
+    render(<ListStatus view={failed} noun="seed" resource="seed" />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The catalogue service is limiting requests (HTTP 429) and asks us to wait 11 days and 13 hours.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(failed.retry).toHaveBeenCalledOnce();
   });
 });

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 import { columnTexts, search } from './table-helpers';
@@ -129,6 +131,86 @@ describe('/collections', () => {
     expect(
       await screen.findByText(`${String(total)} collections`, {}, { timeout: 4_000 }),
     ).toBeInTheDocument();
+  });
+
+  it('believes the rows, not a count they do not bear out', async () => {
+    const engine = createCatalogueApi(catalogue);
+    server.use(
+      http.get('*/api/collection', ({ request }) => {
+        const url = new URL(request.url);
+        const answer = engine.handle('GET', url.pathname + url.search);
+        const headers = new Headers(answer.headers);
+        headers.set('Total-Row-Count', String(Number.MAX_SAFE_INTEGER));
+        return new HttpResponse(answer.body, { status: answer.status, headers });
+      }),
+    );
+    renderApp('/collections');
+    expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+    // The first page asks for 100 and gets fewer: that is the whole list.
+    expect(total).toBeLessThan(100);
+    expect(screen.getByRole('grid', { name: 'Collections' })).toHaveAttribute(
+      'aria-rowcount',
+      String(total + 1),
+    );
+    expect(screen.getByText(/^The catalogue service said there are/)).toHaveTextContent(
+      `The catalogue service said there are 9,007,199,254,740,991 collections, but sent ${String(total)}; the explorer shows the ${String(total)} it received.`,
+    );
+    expect(screen.getAllByText(/9,007,199,254,740,991/)).toHaveLength(1);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says at once how long the service asks us to wait, and asks again only when told to', async () => {
+    let limiting = true;
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/collection', ({ request }) => {
+        asked.push(request.url);
+        return limiting
+          ? HttpResponse.json(
+              { detail: 'Request was throttled.' },
+              { status: 429, headers: { 'Retry-After': '999999' } },
+            )
+          : undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/collections');
+    const waitText =
+      'The catalogue service is limiting requests (HTTP 429) and asks us to wait 11 days and 13 hours.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(waitText);
+    expect(screen.getByText('The collections could not be loaded')).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+
+    // Away and back: the seed groups page and its prefetch read the collections too, and the
+    // collections page mounts its queries again. Then the connection drops and comes back.
+    const sections = screen.getByRole('navigation', { name: 'Sections' });
+    await user.click(within(sections).getByRole('link', { name: 'Seed groups' }));
+    await screen.findByRole('heading', { name: 'Seed groups', level: 1 });
+    // Every count line shown on the way back and after, however briefly.
+    const countLines = new Set<string>();
+    const watcher = new MutationObserver(() => {
+      const line = document.querySelector('.count-line')?.textContent;
+      if (line) countLines.add(line);
+    });
+    watcher.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await user.click(within(sections).getByRole('link', { name: 'Collections' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(waitText);
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    watcher.disconnect();
+    // Not even a moment of "Loading…": the list is not asked for, so it is not loading.
+    expect(countLines).not.toContain('Loading collections…');
+    expect(countLines).toContain('The collections could not be loaded');
+    expect(screen.getByRole('alert')).toHaveTextContent(waitText);
+    expect(asked).toHaveLength(1);
+
+    limiting = false;
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+    expect(asked).toHaveLength(2);
   });
 
   it('opens a collection with Enter on its row', async () => {
