@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { prefetchFor } from './prefetch';
 import { createQueryClient } from './query-client';
-import { AppRoutes } from './routes';
+import { AppRoutes, prefetchFor } from './routes';
 
 // Created once, outside React: the cache lives as long as the page.
 const queryClient = createQueryClient();

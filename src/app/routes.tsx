@@ -1,11 +1,25 @@
 /**
- * The explorer's pages. Every page is a separate chunk loaded on first visit; the shell starts
- * the page's queries from the address at the same time (see prefetch.ts).
+ * The route table: every page of the explorer once, with its address, its code (a chunk loaded on
+ * first visit) and the queries it reads. The router, the preloading of a page's code and the
+ * prefetching of its data are all built from it.
  */
-import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes, matchPath } from 'react-router';
+import type { QueryClient, QueryExecuteOptions, QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
+import { collectionQueries, pressQueries, seedGroupQueries, seedQueries } from '../api/queries';
 import { EmptyState } from '../components/empty-state';
+import { collectionFilterParams } from '../features/collections/filters';
+import { seedFilterParams, seedFilters } from '../features/seeds/filters';
+import { COLLECTION_TABS, PATTERNS, paths } from '../lib/paths';
+import { decodeAll } from '../lib/url-state';
 import { Shell } from './shell';
+
+/** A page component whose module loads on first use, and a way to load it ahead of time. */
+interface LazyPage {
+  (): React.JSX.Element;
+  preload: () => Promise<unknown>;
+}
 
 /**
  * A page component from a module loaded on first use. Once the module is there the page renders
@@ -13,7 +27,7 @@ import { Shell } from './shell';
  * main.tsx), so it never shows a fallback, which React would keep on screen for a while; later
  * pages load inside the router's transitions, with the previous page still shown.
  */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loaded: ComponentType | undefined;
   const preload = async () => (loaded = pick(await load()));
   const Suspending = lazy(async () => ({ default: await preload() }));
@@ -24,41 +38,157 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return Object.assign(Page, { preload });
 }
 
-const collection = () => import('./routes/collection');
-const CollectionsPage = page(
-  () => import('../features/collections/collections-page'),
-  (m) => m.CollectionsPage,
-);
-const CollectionRoute = page(collection, (m) => m.CollectionRoute);
-const SeedsTab = page(collection, (m) => m.SeedsTab);
-const SeedGroupsTab = page(collection, (m) => m.SeedGroupsTab);
-const MetadataTab = page(collection, (m) => m.MetadataTab);
-const SeedsPage = page(
-  () => import('../features/seeds/seeds-page'),
-  (m) => m.SeedsPage,
-);
-const SeedGroupsPage = page(
-  () => import('../features/seed-groups/seed-groups-page'),
-  (m) => m.SeedGroupsPage,
-);
-const PressPage = page(
-  () => import('../features/press/press-page'),
-  (m) => m.PressPage,
-);
+type Prefetch = (
+  client: QueryClient,
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+) => void;
+
+function start<T, K extends QueryKey>(
+  client: QueryClient,
+  options: QueryExecuteOptions<T, Error, T, T, K>,
+): void {
+  // A failure shows on the page itself, which reads the same query.
+  client.query(options).catch(() => undefined);
+}
+
+const wholeNumber = (text: string | undefined) =>
+  text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+
+interface RouteEntry {
+  /** The page's address (a pattern from src/lib/paths). */
+  readonly path: string;
+  readonly page: LazyPage;
+  /** Starts the queries the page reads, from its address, while its code loads. */
+  readonly prefetch: Prefetch;
+  /** The page's label in the navigation, if it has a place there. */
+  readonly nav?: string;
+  /** Tabs below the page: their path below it (empty for the first) and their code. */
+  readonly tabs?: readonly { readonly path: string; readonly page: LazyPage }[];
+}
+
+const collectionModule = () => import('./routes/collection');
+
+export const ROUTES: readonly RouteEntry[] = [
+  {
+    path: PATTERNS.collections,
+    nav: 'Collections',
+    page: page(
+      () => import('../features/collections/collections-page'),
+      (m) => m.CollectionsPage,
+    ),
+    prefetch: (client, _, search) => {
+      const { values } = decodeAll(collectionFilterParams, search);
+      start(client, collectionQueries.list({ state: values.state }));
+      start(client, collectionQueries.list());
+    },
+  },
+  {
+    path: PATTERNS.collection,
+    page: page(collectionModule, (m) => m.CollectionRoute),
+    tabs: [
+      { path: COLLECTION_TABS.seeds.path, page: page(collectionModule, (m) => m.SeedsTab) },
+      {
+        path: COLLECTION_TABS.seedGroups.path,
+        page: page(collectionModule, (m) => m.SeedGroupsTab),
+      },
+      {
+        path: COLLECTION_TABS.metadata.path,
+        page: page(collectionModule, (m) => m.MetadataTab),
+      },
+    ],
+    prefetch: (client, params, search) => {
+      start(client, collectionQueries.list());
+      start(client, seedGroupQueries.list());
+      const id = wholeNumber(params.id);
+      if (id !== undefined) {
+        const { values } = decodeAll(seedFilterParams, search);
+        start(client, seedQueries.list(seedFilters(values, id)));
+      }
+    },
+  },
+  {
+    path: PATTERNS.seeds,
+    nav: 'Seeds',
+    page: page(
+      () => import('../features/seeds/seeds-page'),
+      (m) => m.SeedsPage,
+    ),
+    prefetch: (client, _, search) => {
+      const { values } = decodeAll(seedFilterParams, search);
+      start(client, seedQueries.list(seedFilters(values)));
+      start(client, collectionQueries.list());
+    },
+  },
+  {
+    path: PATTERNS.seedGroups,
+    nav: 'Seed groups',
+    page: page(
+      () => import('../features/seed-groups/seed-groups-page'),
+      (m) => m.SeedGroupsPage,
+    ),
+    prefetch: (client) => {
+      start(client, seedGroupQueries.list());
+      start(client, collectionQueries.list());
+    },
+  },
+  {
+    path: PATTERNS.press,
+    nav: 'Press',
+    page: page(
+      () => import('../features/press/press-page'),
+      (m) => m.PressPage,
+    ),
+    prefetch: (client) => {
+      start(client, pressQueries.list());
+    },
+  },
+];
+
+/** Where `/` leads. */
+const HOME = paths.collections();
+
+/** The entry for an address (its tabs included), and the parameters it matched. */
+function routeFor(pathname: string) {
+  const path = pathname === '/' ? HOME : pathname;
+  for (const entry of ROUTES) {
+    const match = matchPath(entry.tabs ? `${entry.path}/*` : entry.path, path);
+    if (match) return { entry, params: match.params };
+  }
+  return undefined;
+}
 
 /** Loads the code of the page at `pathname` (all of it, tabs included); never rejects. */
 export async function preloadPage(pathname: string): Promise<void> {
-  const pages: [string, { preload: () => Promise<unknown> }[]][] = [
-    ['/', [CollectionsPage]],
-    ['/collections', [CollectionsPage]],
-    ['/collections/:id/*', [CollectionRoute, SeedsTab, SeedGroupsTab, MetadataTab]],
-    ['/seeds', [SeedsPage]],
-    ['/seed-groups', [SeedGroupsPage]],
-    ['/press', [PressPage]],
-  ];
-  const found = pages.find(([pattern]) => matchPath(pattern, pathname));
-  await Promise.all((found?.[1] ?? []).map((p) => p.preload())).catch(() => undefined);
+  const entry = routeFor(pathname)?.entry;
+  if (!entry) return;
+  const pages = [entry.page, ...(entry.tabs ?? []).map((tab) => tab.page)];
+  await Promise.all(pages.map((p) => p.preload())).catch(() => undefined);
 }
+
+/** Starts loading what the page at this address reads. */
+export function prefetchFor(client: QueryClient, pathname: string, search: URLSearchParams) {
+  const found = routeFor(pathname);
+  found?.entry.prefetch(client, found.params, search);
+}
+
+/**
+ * Starts loading what a page will read as soon as the address changes, in parallel with the page's
+ * own code, so opening a page costs one wait, not two.
+ */
+function PrefetchOnNavigate() {
+  const client = useQueryClient();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    prefetchFor(client, pathname, new URLSearchParams(search));
+  }, [client, pathname, search]);
+  return null;
+}
+
+/** The navigation's sections, in the table's order. */
+const SECTIONS = ROUTES.flatMap((entry) =>
+  entry.nav ? [{ to: entry.path, label: entry.nav }] : [],
+);
 
 function NoSuchPage() {
   return (
@@ -72,17 +202,20 @@ function NoSuchPage() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<Shell />}>
-        <Route index element={<Navigate to="/collections" replace />} />
-        <Route path="collections" element={<CollectionsPage />} />
-        <Route path="collections/:id" element={<CollectionRoute />}>
-          <Route index element={<SeedsTab />} />
-          <Route path="seed-groups" element={<SeedGroupsTab />} />
-          <Route path="metadata" element={<MetadataTab />} />
-        </Route>
-        <Route path="seeds" element={<SeedsPage />} />
-        <Route path="seed-groups" element={<SeedGroupsPage />} />
-        <Route path="press" element={<PressPage />} />
+      {/* The prefetcher follows the page, so the page's own queries mount before it asks. */}
+      <Route element={<Shell sections={SECTIONS} after={<PrefetchOnNavigate />} />}>
+        <Route index element={<Navigate to={HOME} replace />} />
+        {ROUTES.map((entry) => (
+          <Route key={entry.path} path={entry.path.slice(1)} element={<entry.page />}>
+            {entry.tabs?.map((tab) =>
+              tab.path === '' ? (
+                <Route key="index" index element={<tab.page />} />
+              ) : (
+                <Route key={tab.path} path={tab.path} element={<tab.page />} />
+              ),
+            )}
+          </Route>
+        ))}
         <Route path="*" element={<NoSuchPage />} />
       </Route>
     </Routes>

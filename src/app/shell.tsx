@@ -1,17 +1,16 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '../components/route-error';
-import { usePrefetchOnNavigate } from './prefetch';
 
-const SECTIONS = [
-  { to: '/collections', label: 'Collections' },
-  { to: '/seeds', label: 'Seeds' },
-  { to: '/seed-groups', label: 'Seed groups' },
-  { to: '/press', label: 'Press' },
-] as const;
-
-export function Shell() {
-  usePrefetchOnNavigate();
+/** The frame of every page: the navigation to its sections, and the page below it. */
+export function Shell({
+  sections,
+  after,
+}: {
+  sections: readonly { to: string; label: string }[];
+  /** Rendered after the page, so its effects run after the page's. */
+  after?: ReactNode;
+}) {
   const main = useRef<HTMLElement>(null);
   // The page, not its tab: /collections/12 and /collections/12/metadata are one page.
   const page = useLocation().pathname.split('/').slice(0, 3).join('/');
@@ -35,7 +34,7 @@ export function Shell() {
         </NavLink>
         <nav aria-label="Sections">
           <ul className="nav-list">
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to}>{section.label}</NavLink>
               </li>
@@ -50,6 +49,7 @@ export function Shell() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
+      {after}
     </div>
   );
 }

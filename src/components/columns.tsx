@@ -1,6 +1,7 @@
 /** Column definitions that several tables share, so each reads and sorts the same everywhere. */
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 import type { Instant } from '../api/model';
 import type { DataColumn } from './data-table';
 import { DateTime, YesNo } from './values';
@@ -29,7 +30,7 @@ export function CollectionLink({
   inTable?: boolean;
 }) {
   return (
-    <Link to={`/collections/${String(id)}`} {...(inTable ? { tabIndex: -1 } : {})}>
+    <Link to={paths.collection(id)} {...(inTable ? { tabIndex: -1 } : {})}>
       {collectionLabel(id, name)}
     </Link>
   );

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 
 /**
  * Catches a render error in a page: the page says what went wrong and the navigation stays, so
@@ -40,7 +41,7 @@ export function RouteError({ error }: { error: unknown }) {
         <p>{message}</p>
       </div>
       <p>
-        <Link to="/collections">Go to the collections</Link> or{' '}
+        <Link to={paths.collections()}>Go to the collections</Link> or{' '}
         <button
           type="button"
           className="link-button"

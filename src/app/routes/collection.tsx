@@ -13,16 +13,13 @@ import { PageTitle } from '../../components/page-title';
 import { CollectionHeader } from '../../features/collections/collection-header';
 import { SeedGroupsView } from '../../features/seed-groups/seed-groups-view';
 import { SeedsView } from '../../features/seeds/seeds-view';
+import { COLLECTION_TABS, paths } from '../../lib/paths';
 
 function collectionId(text: string | undefined): number | null {
   return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null;
 }
 
-const TABS = [
-  { to: '', label: 'Seeds', end: true },
-  { to: 'seed-groups', label: 'Seed groups', end: false },
-  { to: 'metadata', label: 'Metadata', end: false },
-] as const;
+const TABS = Object.values(COLLECTION_TABS);
 
 export function CollectionRoute() {
   const params = useParams();
@@ -57,12 +54,12 @@ export function CollectionRoute() {
     <section className="page" aria-labelledby="collection-title">
       <PageTitle>{collectionLabel(collection.id, collection.name)}</PageTitle>
       <p className="breadcrumb">
-        <Link to="/collections">Collections</Link> /
+        <Link to={paths.collections()}>Collections</Link> /
       </p>
       <CollectionHeader collection={collection} />
       <nav className="tabs" aria-label="Collection sections">
         {TABS.map((tab) => (
-          <NavLink key={tab.label} to={tab.to} end={tab.end} className="tab" replace>
+          <NavLink key={tab.label} to={tab.path} end={tab.path === ''} className="tab" replace>
             {tab.label}
           </NavLink>
         ))}
@@ -81,7 +78,7 @@ function NotFound({ children }: { children: React.ReactNode }) {
       <EmptyState kind="not-found" title="This collection does not exist.">
         <p>{children}</p>
         <p>
-          <Link to="/collections">See all collections</Link>
+          <Link to={paths.collections()}>See all collections</Link>
         </p>
       </EmptyState>
     </section>

@@ -5,6 +5,7 @@ import { DataTable } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
 import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
+import { paths } from '../../lib/paths';
 import { quickFilter } from '../../lib/text-match';
 import { useQuickFilter } from '../../lib/use-debounced';
 import { sortParam, textParam, useUrlState } from '../../lib/url-state';
@@ -83,7 +84,7 @@ export function CollectionsPage() {
           url.set({ sort: next });
         }}
         onOpenRow={(c) => {
-          void navigate(`/collections/${String(c.id)}`);
+          void navigate(paths.collection(c.id));
         }}
         loading={list.loadingFirst}
         empty={

@@ -1,0 +1,50 @@
+/**
+ * The explorer's addresses: one pattern per page (the route table in src/app builds the router
+ * from these) and typed helpers that every link and navigation uses, so a path is written once.
+ */
+
+export const PATTERNS = {
+  collections: '/collections',
+  collection: '/collections/:id',
+  seeds: '/seeds',
+  seedGroups: '/seed-groups',
+  press: '/press',
+} as const;
+
+/** The tabs of a collection's page, in order: their path below the collection and their label. */
+export const COLLECTION_TABS = {
+  seeds: { path: '', label: 'Seeds' },
+  seedGroups: { path: 'seed-groups', label: 'Seed groups' },
+  metadata: { path: 'metadata', label: 'Metadata' },
+} as const;
+export type CollectionTab = keyof typeof COLLECTION_TABS;
+
+/** A query parameter's value: repeated for a list, left out when undefined or empty. */
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) search.append(name, String(item));
+    } else {
+      search.set(name, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const paths = {
+  collections: (query?: Query) => withQuery(PATTERNS.collections, query),
+  collection: (id: number, tab: CollectionTab = 'seeds', query?: Query) => {
+    const base = `/collections/${String(id)}`;
+    const below = COLLECTION_TABS[tab].path;
+    return withQuery(below ? `${base}/${below}` : base, query);
+  },
+  seeds: (query?: Query) => withQuery(PATTERNS.seeds, query),
+  seedGroups: (query?: Query) => withQuery(PATTERNS.seedGroups, query),
+  press: () => PATTERNS.press,
+};
