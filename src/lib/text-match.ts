@@ -1,8 +1,10 @@
 /**
  * The quick filter's matching: case- and accent-insensitive "contains", so "montreal" finds
- * "Montréal". Each row's searchable text is folded once per row and kept.
+ * "Montréal". Each row's searchable text is folded once and kept, per text function: a page whose
+ * text depends on other data (a group's collection names, say) passes a new function when that
+ * data changes, and its rows are folded again.
  */
-const folded = new WeakMap<object, string>();
+const foldedBy = new WeakMap<(row: never) => string, WeakMap<object, string>>();
 
 const NON_ASCII = /[^ -~\t\n\r]/;
 
@@ -20,6 +22,11 @@ export function quickFilter<T extends object>(
 ): readonly T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
+  let folded = foldedBy.get(text);
+  if (!folded) {
+    folded = new WeakMap();
+    foldedBy.set(text, folded);
+  }
   return rows.filter((row) => {
     let haystack = folded.get(row);
     if (haystack === undefined) {

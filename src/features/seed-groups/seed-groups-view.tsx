@@ -64,9 +64,11 @@ export function SeedGroupsView({
         : groups.rows.filter((g) => g.collectionIds.includes(fixedCollection)),
     [groups.rows, fixedCollection],
   );
+  // A new function when the collection names change, so the quick filter reads them afresh.
+  const searchText = useMemo(() => seedGroupSearchText(collectionName), [collectionName]);
   const rows = useMemo(
-    () => quickFilter(inScope, q, seedGroupSearchText(collectionName)),
-    [inScope, q, collectionName],
+    () => quickFilter(inScope, q, searchText),
+    [inScope, q, searchText],
   );
 
   return (

@@ -79,6 +79,15 @@ describe('quick filter', () => {
     expect(quickFilter(rows, 'SALEM gazette', (r) => r.t)).toEqual([rows[2]]);
     expect(quickFilter(rows, '  ', (r) => r.t)).toBe(rows);
   });
+
+  it('reads the rows afresh when the text they are searched by changes', () => {
+    const groups = [{ collection: 1 }, { collection: 2 }];
+    const before = (g: { collection: number }) => `Collection ${String(g.collection)}`;
+    expect(quickFilter(groups, 'elections', before)).toEqual([]);
+    const names = new Map([[2, 'Elections 2024']]);
+    const after = (g: { collection: number }) => names.get(g.collection) ?? '';
+    expect(quickFilter(groups, 'elections', after)).toEqual([groups[1]]);
+  });
 });
 
 describe('long and disguised text', () => {

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 import { columnTexts } from './table-helpers';
 
-const { catalogue } = setupPageCatalogue();
+const { catalogue, server } = setupPageCatalogue();
 
 describe('/seed-groups', () => {
   it('lists every group with its collection, and counts seeds on request', async () => {
@@ -34,5 +35,34 @@ describe('/seed-groups', () => {
     const grid = screen.getByRole('grid', { name: 'Seed groups' });
     const link = within(grid).getAllByRole('link')[0];
     expect(link?.getAttribute('href')).toMatch(/^\/collections\/\d+$/);
+  });
+});
+
+describe('/seed-groups?q=', () => {
+  it('finds groups by collection name even when the names arrive after the groups', async () => {
+    const collection = catalogue.collections.find((c) =>
+      catalogue.seedGroups.some((g) => g.collection === c.id),
+    );
+    if (!collection) throw new Error('no collection with groups');
+    const expected = catalogue.seedGroups.filter((g) => g.collection === collection.id).length;
+    // The collections answer late: the groups are filtered before any name is known.
+    let release: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('*/api/collection', async () => {
+        await late;
+        return undefined;
+      }),
+    );
+    renderApp(`/seed-groups?q=${encodeURIComponent(collection.name)}`);
+    await screen.findByText(`0 of ${String(catalogue.seedGroups.length)} seed groups`);
+    release();
+    expect(
+      await screen.findByText(
+        `${String(expected)} of ${String(catalogue.seedGroups.length)} seed groups`,
+      ),
+    ).toBeInTheDocument();
   });
 });
