@@ -1,5 +1,6 @@
 /** Thin hooks over the query factories, for components. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { Collection, PressItem, Seed, SeedGroup } from './model';
 import {
   collectionQueries,
@@ -17,6 +18,17 @@ export const useCollections = (filters: CollectionFilters = {}) =>
 export const useSeeds = (filters: SeedFilters = {}) => useQuery(seedQueries.list(filters));
 export const useSeedGroups = () => useQuery(seedGroupQueries.list());
 export const usePressItems = () => useQuery(pressQueries.list());
+
+/**
+ * A collection's name by id, from the collection list (loaded once for every page that names
+ * collections); undefined until it is known, null when the service did not give one.
+ */
+export function useCollectionNames(): (id: number) => string | null | undefined {
+  const collections = useCollections();
+  const rows = collections.data?.rows;
+  const names = useMemo(() => new Map(rows?.map((c) => [c.id, c.name] as const)), [rows]);
+  return useCallback((id: number) => names.get(id), [names]);
+}
 
 export interface ListView<T> {
   /** Rows loaded so far (possibly from an earlier load, when a refresh failed). */

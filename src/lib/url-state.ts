@@ -89,7 +89,8 @@ interface AnyParam {
   decode: (text: string | null) => Decoded<unknown>;
   encode: (value: never) => string | null;
 }
-type Params = Record<string, AnyParam>;
+/** A page's parameters by name. */
+export type Params = Record<string, AnyParam>;
 export type Values<P extends Params> = { [K in keyof P]: ReturnType<P[K]['decode']>['value'] };
 
 export function decodeAll<P extends Params>(

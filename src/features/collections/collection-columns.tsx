@@ -99,5 +99,3 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
 
 /** What the quick filter searches in a collection. */
 export const collectionSearchText = (c: Collection) => c.name ?? '';
-
-export const COLLECTION_SORTS = collectionColumns.map((c) => c.id);

@@ -58,8 +58,6 @@ function visibilityLabel(visibility: string | null): string | null {
   return visibility;
 }
 
-export const SEED_GROUP_SORTS = seedGroupColumns(() => undefined, null, true).map((c) => c.id);
-
 /** What the quick filter searches in a group: its name and its collections' names. */
 export function seedGroupSearchText(collectionName: CollectionNames) {
   return (g: SeedGroup): string =>

@@ -75,8 +75,6 @@ export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[]
   ];
 }
 
-export const SEED_SORTS = seedColumns(() => undefined).map((c) => c.id);
-
 /** What the quick filter searches in a seed: its addresses and its title. */
 export const seedSearchText = (s: Seed): string =>
   `${s.url ?? ''} ${s.canonicalUrl ?? ''} ${firstValue(s.metadata, 'Title') ?? ''}`;

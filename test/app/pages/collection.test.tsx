@@ -32,6 +32,20 @@ describe('/collections/:id', () => {
     expect(publicPage).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('says that a sort by a column the tab does not show cannot be used', async () => {
+    renderApp(`/collections/${id}?sort=-collection`);
+    expect(
+      await screen.findByText(
+        'There is no column “collection” to sort by, so the list is unsorted.',
+      ),
+    ).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Seeds' });
+    expect(within(grid).queryAllByRole('columnheader', { name: /Collection/ })).toEqual([]);
+    for (const header of within(grid).getAllByRole('columnheader')) {
+      expect(header).toHaveAttribute('aria-sort', 'none');
+    }
+  });
+
   it('lists only its own seeds in the Seeds tab', async () => {
     renderApp(`/collections/${id}`);
     expect(

@@ -1,0 +1,164 @@
+/**
+ * The one wiring of a list page: its state in the address (the page's own filters, plus the quick
+ * filter `q` and the `sort`, which only accepts the columns the page shows), the quick filter over
+ * the loaded rows, and the layout every list shares: count line, messages about the address, the
+ * filter bar, the list's status, and the table with its empty state (and a panel beside it).
+ * Each page configures it with its parameters, columns and controls.
+ */
+import { useMemo, type ReactNode } from 'react';
+import type { ListView } from '../api/hooks';
+import type { Resource } from '../model/wire';
+import { quickFilter } from '../lib/text-match';
+import { useQuickFilter } from '../lib/use-debounced';
+import {
+  sortParam,
+  textParam,
+  useUrlState,
+  type Params,
+  type Sort,
+  type UrlState,
+  type Values,
+} from '../lib/url-state';
+import { DataTable, type DataColumn, type DataTableProps } from './data-table';
+import { FilterBar, TextBox, UrlProblems } from './filters';
+import { ListEmpty, ListStatus } from './list-status';
+
+/** The page's own parameters, with the quick filter and the sort every list has. */
+function listParams<P extends Params>(own: P, sortable: readonly string[]) {
+  return { ...own, q: textParam(), sort: sortParam(sortable) };
+}
+type ListParams<P extends Params> = ReturnType<typeof listParams<P>>;
+
+export interface ListPageState<P extends Params> {
+  url: UrlState<ListParams<P>>;
+  values: Values<ListParams<P>>;
+  sort: Sort | null;
+  /** The quick filter's box (its text at once, its query deferred) and how to apply it now. */
+  quick: ReturnType<typeof useQuickFilter>;
+}
+
+/**
+ * A list page's state from the address. `columns` are the columns the page shows: a sort by any
+ * other is reported as unreadable rather than silently ignored.
+ */
+export function useListPage<P extends Params, Row>(
+  own: P,
+  columns: readonly DataColumn<Row>[],
+): ListPageState<P> {
+  const sortable = columns
+    .filter((c) => c.sortable !== false)
+    .map((c) => c.id)
+    .join('\n');
+  const params = useMemo(() => listParams(own, sortable.split('\n')), [own, sortable]);
+  const url = useUrlState(params);
+  const quick = useQuickFilter(url.values.q, (value) => {
+    url.set({ q: value } as Partial<Values<ListParams<P>>>, { replace: true });
+  });
+  return { url, values: url.values, sort: url.values.sort, quick };
+}
+
+/** The rows the quick filter leaves, recomputed only when the rows, query or text change. */
+export function useQuickFiltered<Row extends object>(
+  rows: readonly Row[],
+  query: string,
+  text: (row: Row) => string,
+): readonly Row[] {
+  return useMemo(() => quickFilter(rows, query, text), [rows, query, text]);
+}
+
+type TableProps<Row> = Omit<
+  DataTableProps<Row>,
+  'sort' | 'onSortChange' | 'hiddenFields' | 'loading' | 'empty'
+>;
+
+export function ListPage<Row extends object, P extends Params>({
+  state,
+  list,
+  resource,
+  noun,
+  nouns = `${noun}s`,
+  count,
+  filterLabel,
+  filters,
+  quickFilter: quickBox,
+  actions,
+  notices,
+  table,
+  filtered,
+  noMatches,
+  nothingYet,
+  aside,
+  after,
+}: {
+  state: ListPageState<P>;
+  list: ListView<Row>;
+  resource: Resource;
+  noun: string;
+  nouns?: string;
+  /** The count line (see `countLine`). */
+  count: string;
+  filterLabel: string;
+  /** The page's own controls, before the quick filter. */
+  filters?: ReactNode;
+  /** The quick filter's placeholder and hint. */
+  quickFilter: { placeholder: string; hint?: string; label?: string };
+  /** Controls after the quick filter (buttons that act on the list). */
+  actions?: ReactNode;
+  /** Messages between the list's status and the table. */
+  notices?: ReactNode;
+  table: TableProps<Row>;
+  /** The page narrows the list: an empty table means no matches. */
+  filtered: boolean;
+  noMatches: ReactNode;
+  nothingYet: string;
+  /** A panel beside the table (a record's details). */
+  aside?: ReactNode;
+  /** Below the table. */
+  after?: ReactNode;
+}) {
+  const { url, quick, sort } = state;
+  return (
+    <>
+      <p className="count-line" aria-live="polite">
+        {count}
+      </p>
+      <UrlProblems problems={url.problems} />
+      <FilterBar label={filterLabel}>
+        {filters}
+        <TextBox
+          label={quickBox.label ?? 'Quick filter'}
+          value={quick.text}
+          onChange={quick.setText}
+          onEnter={quick.commitNow}
+          placeholder={quickBox.placeholder}
+          {...(quickBox.hint ? { hint: quickBox.hint } : {})}
+        />
+        {actions}
+      </FilterBar>
+      <ListStatus view={list} noun={noun} nouns={nouns} resource={resource} />
+      {notices}
+      <div className={aside ? 'table-with-panel' : undefined}>
+        <DataTable
+          {...table}
+          sort={sort}
+          onSortChange={(next) => {
+            url.set({ sort: next } as Partial<Values<ListParams<P>>>);
+          }}
+          hiddenFields={list.absentFields}
+          loading={list.loadingFirst}
+          empty={
+            <ListEmpty
+              view={list}
+              nouns={nouns}
+              filtered={filtered || quick.query !== ''}
+              noMatches={noMatches}
+              nothingYet={nothingYet}
+            />
+          }
+        />
+        {aside}
+      </div>
+      {after}
+    </>
+  );
+}
