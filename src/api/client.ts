@@ -14,7 +14,7 @@ import {
   TimeoutError,
   UnreadableResponseError,
 } from './errors';
-import type { RecordProblem, ResourceModels } from './model';
+import type { RecordProblem, ResourceModels } from './records';
 import { parseRecords, readListBody, type FieldGaps } from './parse';
 import { awaitTurn, pauseList, refuseList } from './waits';
 

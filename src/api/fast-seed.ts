@@ -6,8 +6,8 @@
  * returns undefined and goes the schema's way, and a property test holds the two to the same
  * result.
  */
-import type { Metadata, MetadataEntry, Seed, SeedGroupRef } from './model';
-import { isDroppedFieldName, parseInstant } from './schema';
+import type { Metadata, MetadataEntry, Seed, SeedGroupRef } from './records';
+import { isDroppedFieldName, parseInstant } from './values';
 
 type Json = Record<string, unknown>;
 

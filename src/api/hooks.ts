@@ -1,7 +1,7 @@
 /** Thin hooks over the query factories, for components. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Collection, PressItem, Seed, SeedGroup } from './model';
+import type { Collection, PressItem, Seed, SeedGroup } from './records';
 import {
   collectionQueries,
   pressQueries,

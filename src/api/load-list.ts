@@ -7,7 +7,7 @@ import type { Resource } from '../model/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
 import { defaultApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
-import type { RecordProblem, ResourceModels } from './model';
+import type { RecordProblem, ResourceModels } from './records';
 import { mergeGaps, type FieldGaps } from './parse';
 
 /** Filters of a list: every parameter but paging. */

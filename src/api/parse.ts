@@ -5,16 +5,16 @@
  */
 import type { Resource } from '../model/wire';
 import { fastSeed } from './fast-seed';
-import type { ResourceModels } from './model';
+import type { ResourceModels } from './records';
 import {
   RECORD_FIELDS,
   readRecord,
   type FieldSpec,
   type RecordProblem,
   type RecordResult,
-} from './schema';
+} from './records';
 
-export { parseInstant, parseTopics } from './schema';
+export { parseInstant, parseTopics } from './values';
 
 /** How many records of a list lack a field, or sent it in a form that cannot be read. */
 export interface FieldGap {

@@ -7,7 +7,7 @@ import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react
 import type { Resource } from '../model/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
-import type { ResourceModels } from './model';
+import type { ResourceModels } from './records';
 import { waitHolds } from './waits';
 
 export type { ListData };

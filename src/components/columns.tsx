@@ -2,7 +2,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
-import type { Instant } from '../api/model';
+import type { Instant } from '../api/records';
 import type { DataColumn } from './data-table';
 import { DateTime, YesNo } from './values';
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import type { ListData } from '../api/load-list';
-import type { RecordProblem } from '../api/model';
+import type { RecordProblem } from '../api/records';
 import { reportGaps } from '../api/parse';
 import type { Resource } from '../model/wire';
 import { formatCount, plural } from '../lib/format';

@@ -6,7 +6,7 @@
  * the page unusable.
  */
 import { useState } from 'react';
-import type { Metadata, MetadataEntry, Unknown } from '../api/model';
+import type { Metadata, MetadataEntry, Unknown } from '../api/records';
 import { formatCount } from '../lib/format';
 import { DUBLIN_CORE_FIELDS } from '../model/wire';
 import { ClampedText } from './clamped-text';

@@ -1,6 +1,6 @@
 /** Small renderers for values from the catalogue, so they read the same everywhere. */
 import type { ReactNode } from 'react';
-import { unknownOf, type Instant, type MaybeUnknown, type Unknown } from '../api/model';
+import { unknownOf, type Instant, type MaybeUnknown, type Unknown } from '../api/records';
 import { exactBytes, formatBytes, formatDate, formatDateTime, utcTitle } from '../lib/format';
 import { safeUrl } from '../lib/safe-url';
 

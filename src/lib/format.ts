@@ -2,7 +2,7 @@
  * How numbers, sizes and dates read: grouped numbers, human sizes with the exact count on hover,
  * dates in the reader's locale and time zone with the UTC value on hover.
  */
-import type { Instant } from '../api/model';
+import type { Instant } from '../api/records';
 
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });

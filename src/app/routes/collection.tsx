@@ -4,7 +4,7 @@
  */
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { listView, useCollections, useSeeds } from '../../api/hooks';
-import { unknownOf, type Collection } from '../../api/model';
+import { unknownOf, type Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/list-status';

@@ -20,8 +20,7 @@ import {
   type ReactNode,
 } from 'react';
 import { UnknownValue } from '../values';
-import { deferBackgroundWork } from './sorting';
-import { unknownOf } from '../../api/model';
+import { unknownOf } from '../../api/records';
 import type { DataColumn } from './types';
 
 /** Fixed heights (px), also given to the stylesheet as --data-table-row-height and … */
@@ -46,6 +45,8 @@ export interface DataGridProps<Row> {
   readonly busy: boolean;
   readonly empty: ReactNode;
   readonly height: number | string;
+  /** Told of every scroll, so background work keeps out of the way. */
+  readonly onScroll?: () => void;
 }
 
 const numberFormat = new Intl.NumberFormat();
@@ -119,6 +120,7 @@ function DataGridImpl<Row>({
   busy,
   empty,
   height,
+  onScroll,
 }: DataGridProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -355,9 +357,7 @@ function DataGridImpl<Row>({
     <div
       ref={scrollRef}
       className="data-table__scroll"
-      onScroll={() => {
-        deferBackgroundWork();
-      }}
+      onScroll={onScroll}
       style={{ height: typeof height === 'number' ? `${height}px` : height }}
     >
       <table

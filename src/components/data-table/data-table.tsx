@@ -1,27 +1,13 @@
 import {
-  columnResizingFeature,
-  columnSizingFeature,
-  columnVisibilityFeature,
   createColumnHelper,
   functionalUpdate,
-  tableFeatures,
   useTable,
   type ColumnSizingState,
   type ColumnVisibilityState,
-  type Header,
   type RowData,
   type Updater,
 } from '@tanstack/react-table';
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ColumnChooser, type ColumnChoice } from './column-chooser';
 import {
   DEFAULT_MIN_WIDTH,
@@ -32,24 +18,17 @@ import {
   visibilityState,
   type ColumnPrefs,
 } from './column-prefs';
-import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT, columnAlign } from './data-grid';
-import { finishRanks, nextSort, prepareSortKeys, ranksReady, sortOrder } from './sorting';
+import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT } from './data-grid';
+import { HeaderCell, isSortable } from './header-cell';
+import { nextSort, ranksReady, sortOrder } from './ranking';
+import { SortScheduler } from './scheduler';
+import { features, type Features } from './table-features';
 import type { DataColumn, DataTableProps, SortKind, SortState } from './types';
 import './data-table.css';
 
-// TanStack Table keeps the columns: their order, visibility and widths. The rows never become
-// TanStack row objects: the body shows the page's records in the order the precomputed ranks give,
-// which at 100,000 rows saves a rebuild of every row object on each change and their memory.
-const features = tableFeatures({
-  columnVisibilityFeature,
-  columnSizingFeature,
-  columnResizingFeature,
-});
 const NO_DATA: never[] = [];
-type Features = typeof features;
 
 const DEFAULT_WIDTH: Record<SortKind, number> = { text: 200, number: 120, date: 170 };
-const RESIZE_STEP = 16;
 /** The most a header click spends ranking a column before it lets the page paint. */
 const SORT_BUDGET_MS = 30;
 
@@ -59,10 +38,6 @@ function sameSort(a: SortState | null, b: SortState | null): boolean {
 
 function cssVariables(variables: Record<`--${string}`, string>): CSSProperties {
   return variables;
-}
-
-function isSortable<Row>(column: DataColumn<Row>): boolean {
-  return column.sortable !== false;
 }
 
 /**
@@ -86,6 +61,7 @@ export function DataTable<Row extends RowData>({
   toolbar,
 }: DataTableProps<Row>) {
   const columns = useColumnsWithout(declared, hiddenFields);
+  const [scheduler] = useState(() => new SortScheduler());
   // Column choices: loaded once per table id, saved when the user changes them.
   const [stored, setStored] = useState(() => ({
     tableId,
@@ -132,10 +108,10 @@ export function DataTable<Row extends RowData>({
   const [, setRanked] = useState(0);
   useEffect(() => {
     if (ready) return;
-    return finishRanks(rows, rankable, () => {
+    return scheduler.finishRanks(rows, rankable, () => {
       setRanked((n) => n + 1);
     });
-  }, [ready, rows, rankable]);
+  }, [scheduler, ready, rows, rankable]);
   // Not ready implies these rows are shown already, sorted by `shown.sort`.
   const effective = ready ? sort : (shown?.sort ?? null);
   const columnVisibility = useMemo(() => visibilityState(prefs, columns), [prefs, columns]);
@@ -177,7 +153,10 @@ export function DataTable<Row extends RowData>({
   }, [stored, resizing]);
 
   // Rank every sortable column in idle time, so the first click on a header is quick too.
-  useEffect(() => prepareSortKeys(rows, columns.filter(isSortable)), [rows, columns]);
+  useEffect(
+    () => scheduler.prepareSortKeys(rows, columns.filter(isSortable)),
+    [scheduler, rows, columns],
+  );
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const visibleColumns = useMemo(
@@ -257,6 +236,7 @@ export function DataTable<Row extends RowData>({
         selectedRowId={selectedRowId}
         loading={loading}
         busy={loading || !ready}
+        onScroll={scheduler.deferBackgroundWork}
         empty={empty}
         height={height}
       />
@@ -284,105 +264,4 @@ function useColumnsWithout<Row>(
     const ids = new Set(affected.split('\n'));
     return columns.map((c) => (ids.has(c.id) ? { ...c, hiddenByDefault: true } : c));
   }, [columns, affected]);
-}
-
-const ARROWS: Record<'ascending' | 'descending' | 'none', ReactNode> = {
-  ascending: <path d="M8 3l4.5 4.5-1.1 1.1L8.8 6v7.5H7.2V6L4.6 8.6 3.5 7.5z" fill="currentColor" />,
-  descending: (
-    <path d="M8 13l4.5-4.5-1.1-1.1L8.8 10V2.5H7.2V10L4.6 7.4 3.5 8.5z" fill="currentColor" />
-  ),
-  none: <path d="M8 2.5l3 3.5H5zM8 13.5l3-3.5H5z" fill="currentColor" />,
-};
-
-function HeaderCell<Row extends RowData>({
-  header,
-  column,
-  sort,
-  pending,
-  onSort,
-}: {
-  header: Header<Features, Row>;
-  column: DataColumn<Row>;
-  sort: SortState | null;
-  /** The sort was asked for and is still being prepared. */
-  pending: boolean;
-  onSort: () => void;
-}) {
-  const sortable = isSortable(column);
-  const direction =
-    sort?.id === column.id ? (sort.desc ? 'descending' : 'ascending') : ('none' as const);
-  const size = header.getSize();
-  const min = column.minWidth ?? DEFAULT_MIN_WIDTH;
-  const resizeHandler = header.getResizeHandler();
-  const isResizing = header.column.getIsResizing();
-  const labelId = useId();
-
-  const resizeBy = (delta: number) => {
-    const next = Math.min(MAX_COLUMN_WIDTH, Math.max(min, size + delta));
-    header.getContext().table.setColumnSizing((old) => ({ ...old, [column.id]: next }));
-  };
-
-  const onResizeKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.shiftKey ? RESIZE_STEP * 4 : RESIZE_STEP;
-    if (event.key === 'ArrowLeft') resizeBy(-step);
-    else if (event.key === 'ArrowRight') resizeBy(step);
-    else if (event.key === 'Home') resizeBy(-MAX_COLUMN_WIDTH);
-    else if (event.key === 'Enter') header.column.resetSize();
-    else return;
-    event.preventDefault();
-  };
-
-  return (
-    <th
-      scope="col"
-      className={`data-table__header data-table__header--${columnAlign(column)}`}
-      aria-sort={sortable ? direction : undefined}
-      aria-labelledby={labelId}
-    >
-      {sortable ? (
-        <button
-          type="button"
-          className={`data-table__sort data-table__sort--${direction}${pending ? ' data-table__sort--pending' : ''}`}
-          onClick={onSort}
-          title={column.header}
-        >
-          <span id={labelId} className="data-table__sort-label">
-            {column.header}
-          </span>
-          <svg
-            className="data-table__sort-icon"
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            width="14"
-            height="14"
-          >
-            {ARROWS[direction]}
-          </svg>
-        </button>
-      ) : (
-        <span id={labelId} className="data-table__header-label" title={column.header}>
-          {column.header}
-        </span>
-      )}
-      {/* A focusable separator is the ARIA widget for resizing (a "window splitter"). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={`Resize ${column.header}`}
-        aria-valuenow={size}
-        aria-valuemin={min}
-        aria-valuemax={MAX_COLUMN_WIDTH}
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        className={`data-table__resizer${isResizing ? ' data-table__resizer--active' : ''}`}
-        onMouseDown={resizeHandler}
-        onTouchStart={resizeHandler}
-        onDoubleClick={() => {
-          header.column.resetSize();
-        }}
-        onKeyDown={onResizeKey}
-      />
-    </th>
-  );
 }

@@ -1,4 +1,4 @@
-import type { Collection } from '../../api/model';
+import type { Collection } from '../../api/records';
 import {
   CollectionLink,
   dateColumn,

@@ -2,7 +2,7 @@
  * The head of a collection's page: name, state, visibility, sizes, counts, dates, topics, links to
  * its public page, and a summary of its descriptive metadata.
  */
-import { unknownOf, type Collection } from '../../api/model';
+import { unknownOf, type Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
 import { MetadataList } from '../../components/metadata-list';
 import { Bytes, DateTime, ExternalLink, showField } from '../../components/values';

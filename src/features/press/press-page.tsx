@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { listView, usePressItems } from '../../api/hooks';
-import type { PressItem } from '../../api/model';
+import type { PressItem } from '../../api/records';
 import { ClampedText } from '../../components/clamped-text';
 import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
 import { ExternalLink, showField } from '../../components/values';

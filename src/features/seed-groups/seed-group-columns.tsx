@@ -1,5 +1,5 @@
 /** The columns of a seed-group table, and what its quick filter searches. */
-import type { Seed, SeedGroup } from '../../api/model';
+import type { Seed, SeedGroup } from '../../api/records';
 import {
   collectionColumn,
   idColumn,

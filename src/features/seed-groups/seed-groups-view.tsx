@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listView, useCollectionNames, useSeedGroups } from '../../api/hooks';
-import type { Seed } from '../../api/model';
+import type { Seed } from '../../api/records';
 import { seedQueries } from '../../api/queries';
 import { EmptyState } from '../../components/empty-state';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';

@@ -1,5 +1,5 @@
 /** The metadata field names the seeds page offers in its field picker. */
-import type { Seed } from '../../api/model';
+import type { Seed } from '../../api/records';
 import { DUBLIN_CORE_FIELDS } from '../../model/wire';
 
 /**

@@ -1,4 +1,4 @@
-import type { Seed } from '../../api/model';
+import type { Seed } from '../../api/records';
 import {
   collectionColumn,
   dateColumn,

@@ -4,7 +4,7 @@
  * archived captures.
  */
 import { Fragment, useEffect, useRef } from 'react';
-import { unknownOf, type Seed } from '../../api/model';
+import { unknownOf, type Seed } from '../../api/records';
 import { CollectionLink } from '../../components/columns';
 import { MetadataList, firstValue } from '../../components/metadata-list';
 import { DateTime, ExternalLink, YesNo, showField } from '../../components/values';

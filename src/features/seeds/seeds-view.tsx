@@ -5,7 +5,7 @@
  */
 import { useId, useMemo } from 'react';
 import { listView, useCollectionNames, useCollections, useSeeds } from '../../api/hooks';
-import type { Seed } from '../../api/model';
+import type { Seed } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
 import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';

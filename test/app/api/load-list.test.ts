@@ -7,7 +7,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
 import { loadList, type ListData } from '../../../src/api/load-list';
-import type { Seed } from '../../../src/api/model';
+import type { Seed } from '../../../src/api/records';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { setupCatalogueServer } from '../catalogue-server';

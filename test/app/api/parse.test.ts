@@ -15,8 +15,8 @@ import {
   reportGaps,
   schemaParse,
 } from '../../../src/api/parse';
-import type { Collection, PressItem, Seed } from '../../../src/api/model';
-import { RECORD_FIELDS } from '../../../src/api/schema';
+import type { Collection, PressItem, Seed } from '../../../src/api/records';
+import { RECORD_FIELDS } from '../../../src/api/records';
 import { RESOURCES, type Resource } from '../../../src/model/wire';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';

@@ -149,9 +149,13 @@ describe('useSeeds', () => {
     const log = slowSeeds(1, (url) => broken && url.searchParams.get('offset') === '5100');
     const client = freshClient();
     const { result } = renderHook(() => listView(useSeeds({})), { wrapper: wrapper(client) });
-    await waitFor(() => {
-      expect(result.current.error).not.toBeNull();
-    });
+    // The client retries a 500 twice, with backoff, before it gives up.
+    await waitFor(
+      () => {
+        expect(result.current.error).not.toBeNull();
+      },
+      { timeout: 5_000 },
+    );
     expect(result.current.error?.message).toMatch(/HTTP 500/);
     expect(result.current.rows).toHaveLength(5_100);
     broken = false;
@@ -182,9 +186,12 @@ describe('useSeeds', () => {
     act(() => {
       result.current.retry();
     });
-    await waitFor(() => {
-      expect(result.current.stale).toBe(true);
-    });
+    await waitFor(
+      () => {
+        expect(result.current.stale).toBe(true);
+      },
+      { timeout: 5_000 },
+    );
     expect(result.current.rows).toBe(rows);
     expect(result.current.error?.message).toMatch(/HTTP 500/);
   });

@@ -5,7 +5,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Metadata } from '../../../src/api/model';
+import type { Metadata } from '../../../src/api/records';
 import { ClampedText } from '../../../src/components/clamped-text';
 import { MetadataList, VALUES_SHOWN } from '../../../src/components/metadata-list';
 

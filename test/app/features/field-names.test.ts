@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MetadataEntry, Seed } from '../../../src/api/model';
+import type { MetadataEntry, Seed } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
 import { fieldNames } from '../../../src/features/seeds/field-names';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { unknownOf } from '../../../src/api/model';
+import { unknownOf } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
 import { DataTable, sortRows, type DataColumn } from '../../../src/components/data-table';
 import {

@@ -1,0 +1,215 @@
+/**
+ * The values inside the service's records and how each is read: timestamps, topics, identifiers,
+ * counts, metadata and seed-group references. A reader either gives the value (possibly with parts
+ * it had to leave out) or says it could not, with an excerpt of what the service sent. The record
+ * definitions (records.ts) are built from these.
+ */
+import * as v from 'valibot';
+
+/** A point in time as the service wrote it, and as a number that compares correctly. */
+export interface Instant {
+  /** The service's own text, e.g. `2019-12-04T16:39:28.655117Z`, kept for display fidelity. */
+  readonly text: string;
+  /** Milliseconds since the epoch, with microseconds as the fraction. */
+  readonly ms: number;
+}
+
+export interface MetadataEntry {
+  readonly id: number;
+  readonly value: string;
+}
+
+/** Field name → its entries, in the service's order. Fields with no entries are left out. */
+export type Metadata = Readonly<Record<string, readonly MetadataEntry[]>>;
+
+export interface SeedGroupRef {
+  readonly id: number;
+  /** Known when the service embeds the group (format=api); null when it sends only the id. */
+  readonly name: string | null;
+}
+
+/** Why a field of a record has no value the explorer can show. */
+export type Unknown =
+  | { readonly reason: 'missing' }
+  | {
+      readonly reason: 'unreadable';
+      /** The beginning of what the service sent, as JSON text. */
+      readonly excerpt: string;
+    };
+
+/** What reading a field gave: its value (possibly with parts left out), or nothing. */
+export type Read<T> = { ok: true; value: T; partly?: string } | { ok: false; excerpt: string };
+
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Reads an ISO 8601 timestamp, with or without fractional seconds; null if it is not one. */
+export function parseInstant(text: string): Instant | null {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = m;
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+    return null;
+  }
+  let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second);
+  if (new Date(ms).getUTCDate() !== day) return null; // 31 February and the like
+  if (fraction) ms += Number(`0.${fraction}`) * 1000;
+  if (zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  return { text, ms };
+}
+
+/** Splits `topics` into codes: null, empty and a trailing `;` give no empty codes. */
+export function parseTopics(text: string | null): string[] {
+  if (text === null) return [];
+  const codes: string[] = [];
+  for (const part of text.split(';')) {
+    const code = part.trim();
+    if (code !== '' && !codes.includes(code)) codes.push(code);
+  }
+  return codes;
+}
+
+/** An identifier: a whole number, or a string of digits (some services send ids as text). */
+export const idSchema = v.union([
+  v.pipe(v.number(), v.safeInteger()),
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}$/),
+    v.transform((digits) => Number(digits)),
+  ),
+]);
+export const countSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+/** Byte counts can pass 2^53, where JSON numbers stop being exact; they still order correctly. */
+export const bytesSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const instantSchema = v.pipe(
+  v.string(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const parsed = parseInstant(dataset.value);
+    if (parsed === null) {
+      addIssue({ message: 'not an ISO 8601 timestamp' });
+      return NEVER;
+    }
+    return parsed;
+  }),
+);
+export const topicsSchema = v.pipe(v.nullable(v.string()), v.transform(parseTopics));
+const seedGroupRefSchema = v.union([
+  v.pipe(
+    idSchema,
+    v.transform((id): SeedGroupRef => ({ id, name: null })),
+  ),
+  v.pipe(
+    v.object({ id: idSchema, name: v.optional(v.nullable(v.string()), null) }),
+    v.transform((group): SeedGroupRef => ({ id: group.id, name: group.name })),
+  ),
+]);
+
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** Up to 40 characters of what the service sent, as JSON, for the title of an unknown value. */
+export function excerpt(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // A value JSON cannot write did not come from JSON; say what it is.
+  }
+  return clip(text ?? String(value));
+}
+
+export function fromSchema<T>(schema: v.GenericSchema<unknown, T>): (value: unknown) => Read<T> {
+  return (value) => {
+    const result = v.safeParse(schema, value, { abortEarly: true });
+    return result.success
+      ? { ok: true, value: result.output }
+      : { ok: false, excerpt: excerpt(value) };
+  };
+}
+
+/**
+ * Names that hold credentials wherever they appear. Records carry them (`login_password`,
+ * `private_access_token`); the reader never copies a field it does not define, and drops metadata
+ * fields with such names too.
+ */
+const SECRET_NAME = /password|token|secret/i;
+
+/** Keys a plain object cannot hold as data without touching its prototype. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Metadata field names are few and repeat on every record: each is checked once. */
+const droppedNames = new Map<string, boolean>();
+
+/** A metadata field the explorer never keeps: a credential, or a key no plain object can hold. */
+export function isDroppedFieldName(name: string): boolean {
+  let dropped = droppedNames.get(name);
+  if (dropped === undefined) {
+    dropped = UNSAFE_KEYS.has(name) || SECRET_NAME.test(name);
+    if (droppedNames.size < 10_000) droppedNames.set(name, dropped);
+  }
+  return dropped;
+}
+
+export const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Metadata: every entry that can be read is kept; entries (or whole fields) that cannot be read
+ * are left out and make the field partly unknown. Fields with no entries are dropped, as are
+ * fields whose names say they hold credentials.
+ */
+export function readMetadata(value: unknown): Read<Metadata> {
+  if (!isObject(value)) return { ok: false, excerpt: excerpt(value) };
+  const out: Record<string, MetadataEntry[]> = {};
+  let skipped: string | undefined;
+  for (const name in value) {
+    if (isDroppedFieldName(name)) continue;
+    const entries = value[name];
+    if (!Array.isArray(entries)) {
+      skipped ??= clip(`${name}: ${excerpt(entries)}`);
+      continue;
+    }
+    const kept: MetadataEntry[] = [];
+    for (const entry of entries as unknown[]) {
+      const id = isObject(entry) ? v.safeParse(idSchema, entry.id) : null;
+      if (id?.success && isObject(entry) && typeof entry.value === 'string') {
+        kept.push({ id: id.output, value: entry.value });
+      } else {
+        skipped ??= clip(`${name}: ${excerpt(entry)}`);
+      }
+    }
+    if (kept.length > 0) out[name] = kept;
+  }
+  return skipped === undefined
+    ? { ok: true, value: out }
+    : { ok: true, value: out, partly: skipped };
+}
+
+export function readSeedGroups(value: unknown): Read<SeedGroupRef[]> {
+  if (!Array.isArray(value)) return { ok: false, excerpt: excerpt(value) };
+  const groups: SeedGroupRef[] = [];
+  let skipped: string | undefined;
+  for (const item of value as unknown[]) {
+    const group = v.safeParse(seedGroupRefSchema, item);
+    if (group.success) groups.push(group.output);
+    else skipped ??= excerpt(item);
+  }
+  return skipped === undefined
+    ? { ok: true, value: groups }
+    : { ok: true, value: groups, partly: skipped };
+}
+
+export function readIds(value: unknown): Read<number[]> {
+  const ids = v.safeParse(v.array(idSchema), value);
+  return ids.success ? { ok: true, value: ids.output } : { ok: false, excerpt: excerpt(value) };
+}

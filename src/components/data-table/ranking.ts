@@ -1,0 +1,311 @@
+/**
+ * Fast, stable sorting for the data table: pure, with no scheduling of its own (see scheduler.ts).
+ *
+ * Comparing rows with a collator inside `Array.prototype.sort` costs about n·log₂n collator calls
+ * on every header click (1.7 million for 100,000 rows, over 300 ms). Instead, each column's values
+ * are turned once per rows array into integer ranks (equal values share a rank; rows without a
+ * value, and rows whose value is unknown, get ranks of their own), and a click orders the rows with
+ * a counting sort over those ranks: linear, stable (ties keep the incoming order) and with no
+ * comparisons at all. Text ranks come from a dictionary of the column's distinct texts
+ * (text-ranks.ts), kept per column, so a filtered subset of the same rows (or a refetch with a few
+ * new values) needs only lookups and a short merge. Ranking runs as a resumable job (jobs.ts).
+ */
+import { unknownOf } from '../../api/records';
+import { ROW_SLICE_MASK, type Job } from './jobs';
+import { buildDictionary, mergeTexts, sortAndRank, type TextDictionary } from './text-ranks';
+import type { SortKind, SortState, SortValue } from './types';
+
+export { compareText } from './text-ranks';
+
+/** The part of a column that sorting needs. */
+export interface SortSource<Row> {
+  readonly id: string;
+  readonly kind: SortKind;
+  readonly value: (row: Row) => SortValue;
+  /** The record field behind the values; rows where it is unknown sort after all others. */
+  readonly field?: string;
+}
+
+/** The rank of a row without a value, and of one whose value the service did not give. */
+const NO_VALUE = -1;
+const UNKNOWN = -2;
+
+/** Per-row ranks of one column's values (in the incoming row order). */
+interface ColumnRanks {
+  /** 0 … count-1, equal values sharing a rank; NO_VALUE or UNKNOWN for neither. */
+  readonly ranks: Int32Array;
+  readonly count: number;
+}
+
+/** The three-state cycle of a header: ascending → descending → no sort. */
+export function nextSort(current: SortState | null, columnId: string): SortState | null {
+  if (current?.id !== columnId) return { id: columnId, desc: false };
+  return current.desc ? null : { id: columnId, desc: true };
+}
+
+/** The number a number or date value sorts by, or NaN for no value. */
+function toSortNumber(value: SortValue, kind: SortKind): number {
+  if (typeof value === 'number') return value;
+  if (value === null || value.trim() === '') return Number.NaN;
+  return kind === 'date' ? Date.parse(value) : Number(value);
+}
+
+/** The text a text value sorts by, or null for no value. */
+function toSortText(value: SortValue): string | null {
+  if (value === null) return null;
+  if (typeof value === 'number') return Number.isNaN(value) ? null : String(value);
+  return value === '' ? null : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranking jobs. A job is a generator that yields every few thousand steps, so a caller can run it
+// to the end at once or in slices until a deadline.
+
+function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<ColumnRanks> {
+  const n = rows.length;
+  const values = new Float64Array(n);
+  const present = new Uint32Array(n);
+  const ranks = new Int32Array(n).fill(NO_VALUE);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const row = rows[i] as Row;
+    if (unknownOf(row, source.field)) {
+      values[i] = Number.NaN;
+      ranks[i] = UNKNOWN;
+    } else {
+      const v = toSortNumber(source.value(row), source.kind);
+      values[i] = v;
+      if (!Number.isNaN(v)) present[count++] = i;
+    }
+    if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
+  }
+  yield;
+  const order = present.subarray(0, count);
+  order.sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+  yield;
+  let rank = -1;
+  let previous = Number.NaN;
+  for (let k = 0; k < count; k++) {
+    const i = order[k] ?? 0;
+    const v = values[i] ?? 0;
+    if (rank < 0 || v !== previous) {
+      rank++;
+      previous = v;
+    }
+    ranks[i] = rank;
+  }
+  return { ranks, count: rank + 1 };
+}
+
+/**
+ * The dictionary of each text column's value function. Keyed weakly, so it goes when the column
+ * definition goes.
+ */
+const dictionaries = new WeakMap<object, TextDictionary>();
+
+function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<ColumnRanks> {
+  const n = rows.length;
+  const texts = new Array<string | null>(n);
+  const ranks = new Int32Array(n);
+  // Rows of a column seen before (a filtered subset, a refetch) mostly have known texts: look their
+  // ranks up in the same pass, and remember the texts that are new.
+  const known = dictionaries.get(source.value);
+  const fresh = new Set<string>();
+  let unknownRows: Uint8Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const row = rows[i] as Row;
+    let t: string | null;
+    if (unknownOf(row, source.field)) {
+      (unknownRows ??= new Uint8Array(n))[i] = 1;
+      t = null;
+    } else {
+      t = toSortText(source.value(row));
+    }
+    texts[i] = t;
+    const rank = unknownRows?.[i] ? UNKNOWN : t === null ? NO_VALUE : known?.rankOf.get(t);
+    if (rank === undefined) fresh.add(t as string);
+    else ranks[i] = rank;
+    if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
+  }
+  if (known && fresh.size === 0) return { ranks, count: known.count };
+  yield;
+
+  let dictionary: TextDictionary;
+  // Merge a few new texts into what is known; rebuild when most are new, or when the dictionary
+  // has grown far larger than what the rows show.
+  if (known && fresh.size <= n / 4 && known.count <= 4 * n + 1000) {
+    const merged = yield* mergeTexts(known.sorted, (yield* sortAndRank([...fresh])).sorted);
+    dictionary = (yield* buildDictionary(merged)) ?? (yield* sortAndRank(merged));
+  } else {
+    const distinct = new Set<string>();
+    for (const t of texts) if (t !== null) distinct.add(t);
+    yield;
+    dictionary = yield* sortAndRank([...distinct]);
+  }
+  dictionaries.set(source.value, dictionary);
+
+  const { rankOf } = dictionary;
+  for (let i = 0; i < n; i++) {
+    const t = texts[i];
+    if (unknownRows?.[i]) ranks[i] = UNKNOWN;
+    else ranks[i] = t == null ? NO_VALUE : (rankOf.get(t) ?? NO_VALUE);
+    if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
+  }
+  return { ranks, count: dictionary.count };
+}
+
+/**
+ * The row order for ranks: a stable counting sort, rows without a value after the rest in both
+ * directions and rows whose value is unknown after those, ties in the incoming order. Returns
+ * indices into the rows.
+ */
+function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Array {
+  const n = ranks.length;
+  const next = new Int32Array(count);
+  let missing = 0;
+  let unknown = 0;
+  for (let i = 0; i < n; i++) {
+    const r = ranks[i] ?? NO_VALUE;
+    if (r === UNKNOWN) unknown++;
+    else if (r < 0) missing++;
+    else next[r] = (next[r] ?? 0) + 1;
+  }
+  // Turn counts into the first output position of each rank.
+  let position = 0;
+  if (desc) {
+    for (let r = count - 1; r >= 0; r--) {
+      const c = next[r] ?? 0;
+      next[r] = position;
+      position += c;
+    }
+  } else {
+    for (let r = 0; r < count; r++) {
+      const c = next[r] ?? 0;
+      next[r] = position;
+      position += c;
+    }
+  }
+  let missingAt = n - missing - unknown;
+  let unknownAt = n - unknown;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = ranks[i] ?? NO_VALUE;
+    if (r === UNKNOWN) {
+      order[unknownAt++] = i;
+    } else if (r < 0) {
+      order[missingAt++] = i;
+    } else {
+      const at = next[r] ?? 0;
+      order[at] = i;
+      next[r] = at + 1;
+    }
+  }
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cache: per rows array (weakly) and column id.
+
+interface Entry {
+  readonly kind: SortKind;
+  readonly value: object;
+  /** Number of rows. */
+  readonly size: number;
+  job: Job<ColumnRanks> | null;
+  ranks: ColumnRanks | null;
+  asc: Uint32Array | null;
+  desc: Uint32Array | null;
+}
+
+const entries = new WeakMap<object, Map<string, Entry>>();
+
+function entryFor<Row>(rows: readonly Row[], source: SortSource<Row>): Entry {
+  let byColumn = entries.get(rows);
+  if (!byColumn) {
+    byColumn = new Map();
+    entries.set(rows, byColumn);
+  }
+  let entry = byColumn.get(source.id);
+  if (entry?.kind !== source.kind || entry.value !== source.value) {
+    entry = {
+      kind: source.kind,
+      value: source.value,
+      size: rows.length,
+      job: source.kind === 'text' ? rankTexts(rows, source) : rankNumbers(rows, source),
+      ranks: null,
+      asc: null,
+      desc: null,
+    };
+    byColumn.set(source.id, entry);
+  }
+  return entry;
+}
+
+/** Runs an entry's job while `hasTime()`; true when its ranks are ready. */
+function advance(entry: Entry, hasTime: () => boolean): boolean {
+  while (entry.job) {
+    let step: IteratorResult<undefined, ColumnRanks>;
+    try {
+      step = entry.job.next();
+    } catch (error) {
+      // A column's value function threw: sort nothing by it, and report the error.
+      entry.job = null;
+      entry.ranks = { ranks: new Int32Array(entry.size).fill(NO_VALUE), count: 0 };
+      queueMicrotask(() => {
+        throw error;
+      });
+      return true;
+    }
+    if (step.done) {
+      entry.ranks = step.value;
+      entry.job = null;
+    } else if (!hasTime()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const always = () => true;
+
+/** Indices into `rows` in the column's sort order (cached per direction). */
+export function sortOrder<Row>(
+  rows: readonly Row[],
+  source: SortSource<Row>,
+  desc: boolean,
+): Uint32Array {
+  const entry = entryFor(rows, source);
+  advance(entry, always);
+  const ranks = entry.ranks as ColumnRanks;
+  if (desc) return (entry.desc ??= orderFromRanks(ranks, true));
+  return (entry.asc ??= orderFromRanks(ranks, false));
+}
+
+/** `rows` sorted by a column, for callers outside the table (exports, tests). */
+export function sortRows<Row>(rows: readonly Row[], source: SortSource<Row>, desc: boolean): Row[] {
+  return Array.from(sortOrder(rows, source, desc), (i) => rows[i] as Row);
+}
+
+/**
+ * Whether a column's ranks over `rows` are ready, after working on them for up to `budgetMs`.
+ * Lets a click sort at once when little is left to do, without ever blocking for long.
+ */
+export function ranksReady<Row>(
+  rows: readonly Row[],
+  source: SortSource<Row>,
+  budgetMs = 0,
+): boolean {
+  const entry = entryFor(rows, source);
+  if (entry.ranks) return true;
+  const end = performance.now() + budgetMs;
+  return advance(entry, () => performance.now() < end);
+}
+
+/** Works on a column's ranks over `rows` while `hasTime()`; true once they are ready. */
+export function advanceRanks<Row>(
+  rows: readonly Row[],
+  source: SortSource<Row>,
+  hasTime: () => boolean,
+): boolean {
+  return advance(entryFor(rows, source), hasTime);
+}

@@ -1,0 +1,128 @@
+/**
+ * When a table's sorting work runs. Each table has its own scheduler: it prepares every column's
+ * ranks in the background once rows have painted, finishes the one a header click asks for in
+ * short user-visible tasks, and keeps the background work out of the way while the user scrolls
+ * or waits for a sort. The work itself is pure (ranking.ts).
+ */
+import { advanceRanks, type SortSource } from './ranking';
+
+type TaskPriority = 'user-visible' | 'background';
+
+/** Queues a task: with the Prioritized Task Scheduling API where there is one, else a timeout. */
+function postTask(callback: () => void, priority: TaskPriority): void {
+  if ('scheduler' in globalThis) void scheduler.postTask(callback, { priority });
+  else setTimeout(callback, 0);
+}
+
+/**
+ * Runs `step` in tasks of at most `sliceMs` until it reports that it is done (or asks to be tried
+ * again later); between tasks the browser handles input and paints. Returns a function that stops
+ * it.
+ */
+function runInSlices(
+  step: (hasTime: () => boolean) => boolean | { retryAfter: number },
+  sliceMs: number,
+  priority: TaskPriority,
+  onDone: () => void = () => undefined,
+): () => void {
+  let stopped = false;
+  const work = () => {
+    if (stopped) return;
+    const end = performance.now() + sliceMs;
+    const result = step(() => performance.now() < end);
+    if (result === true) {
+      stopped = true;
+      onDone();
+    } else if (result === false) {
+      postTask(work, priority);
+    } else {
+      setTimeout(() => {
+        postTask(work, priority);
+      }, result.retryAfter);
+    }
+  };
+  postTask(work, priority);
+  return () => {
+    stopped = true;
+  };
+}
+
+export class SortScheduler {
+  /** Rankings someone is waiting for; background preparation gives way to them. */
+  private urgent = 0;
+  /** Until when background preparation stays out of the way (ms, `performance.now()` time). */
+  private quietUntil = 0;
+
+  /**
+   * Finishes a column's ranks in short tasks (the page stays responsive between them), then calls
+   * `onReady`. Returns a function that stops it.
+   */
+  finishRanks<Row>(rows: readonly Row[], source: SortSource<Row>, onReady: () => void): () => void {
+    this.urgent++;
+    let counted = true;
+    const release = () => {
+      if (counted) this.urgent--;
+      counted = false;
+    };
+    const stop = runInSlices(
+      (hasTime) => advanceRanks(rows, source, hasTime),
+      16,
+      'user-visible',
+      () => {
+        release();
+        onReady();
+      },
+    );
+    return () => {
+      stop();
+      release();
+    };
+  }
+
+  /**
+   * Pauses background preparation for a quarter of a second, e.g. while the user scrolls. Bound
+   * and without parameters, so it can be an event handler as it is.
+   */
+  readonly deferBackgroundWork = (): void => {
+    this.quietUntil = Math.max(this.quietUntil, performance.now() + 250);
+  };
+
+  /**
+   * Computes the sort keys of `sources` over `rows` in the background, so that the first click on
+   * a header needs no ranking: it starts once the browser is idle (after the rows have been
+   * painted), then works in tasks of a few milliseconds, so input waits at most that long. Returns
+   * a function that stops it.
+   */
+  prepareSortKeys<Row>(rows: readonly Row[], sources: readonly SortSource<Row>[]): () => void {
+    if (rows.length === 0 || sources.length === 0) return () => undefined;
+    let index = 0;
+    const step = (hasTime: () => boolean) => {
+      if (this.urgent > 0) return { retryAfter: 50 };
+      const now = performance.now();
+      if (now < this.quietUntil) return { retryAfter: this.quietUntil - now };
+      while (index < sources.length) {
+        if (!advanceRanks(rows, sources[index] as SortSource<Row>, hasTime)) return false;
+        index++;
+      }
+      return true;
+    };
+    let stop: () => void = () => undefined;
+    const start = () => {
+      stop = runInSlices(step, 8, 'background');
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(start, { timeout: 500 });
+      stop = () => {
+        window.cancelIdleCallback(handle);
+      };
+    } else {
+      const handle = window.setTimeout(start, 50);
+      stop = () => {
+        window.clearTimeout(handle);
+      };
+    }
+    return () => {
+      stop();
+    };
+  }
+}
