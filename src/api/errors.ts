@@ -211,9 +211,3 @@ function httpMessage(
   if (waitTooLong) return `${plain} and asks us to wait ${formatWait(waitMs)}.${reason}`;
   return `${plain}.${reason} Try again in ${formatWait(waitMs)}.`;
 }
-
-/** A message for any error at all, for the places that show one. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong while reading the catalogue.';
-}

@@ -191,8 +191,6 @@ export const RECORD_FIELDS = {
   press_item: pressItemFields,
 } as const satisfies Record<Resource, Fields>;
 
-
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 

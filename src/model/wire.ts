@@ -190,11 +190,6 @@ export const SEED_DEFAULT_FIELDS = [
   'login_password',
 ] as const satisfies readonly (keyof WireSeedDefault)[];
 
-export const SEED_API_FIELDS = [
-  ...SEED_COMMON_FIELDS,
-  'seed_groups',
-] as const satisfies readonly (keyof WireSeedApi)[];
-
 export const COLLECTION_FIELDS = [
   'id',
   'account',
@@ -221,21 +216,6 @@ export const SEED_GROUP_FIELDS = [
   'name',
   'collection',
 ] as const satisfies readonly (keyof WireSeedGroup)[];
-
-/**
- * Fields that hold credentials. Records may carry them; they are dropped when a response is parsed
- * and are never rendered, stored or logged.
- */
-export const SECRET_FIELDS = ['login_username', 'login_password', 'private_access_token'] as const;
-
-/** Query parameters the service understands, by resource (everything else is ignored). */
-export const QUERY_PARAMETERS = {
-  common: ['limit', 'offset', 'format'],
-  press_item: [],
-  seed: ['collection', 'metadata__name', 'metadata__value__startswith'],
-  collection: ['state'],
-  seed_group: [],
-} as const;
 
 /** The service's list headers. */
 export const TOTAL_ROW_COUNT_HEADER = 'Total-Row-Count';

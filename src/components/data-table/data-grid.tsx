@@ -27,6 +27,8 @@ import type { DataColumn } from './types';
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 40;
 const OVERSCAN = 3;
+/** The scroll area's height before it is measured (jsdom never measures it). */
+const INITIAL_HEIGHT = 600;
 const SKELETON_ROWS = 8;
 
 export interface DataGridProps<Row> {
@@ -44,7 +46,6 @@ export interface DataGridProps<Row> {
   /** Work is under way (loading, or a sort being prepared): `aria-busy`. */
   readonly busy: boolean;
   readonly empty: ReactNode;
-  readonly height: number | string;
   /** Told of every scroll, so background work keeps out of the way. */
   readonly onScroll?: () => void;
 }
@@ -119,7 +120,6 @@ function DataGridImpl<Row>({
   loading,
   busy,
   empty,
-  height,
   onScroll,
 }: DataGridProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -153,7 +153,6 @@ function DataGridImpl<Row>({
     [pinnedIndex],
   );
 
-  const initialHeight = typeof height === 'number' ? height : 600;
   // The app does not use the React Compiler; this component re-renders on every virtualizer change.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
@@ -164,7 +163,7 @@ function DataGridImpl<Row>({
     // The body starts below the sticky header, which also covers the top of the viewport.
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
-    initialRect: { width: 1024, height: initialHeight },
+    initialRect: { width: 1024, height: INITIAL_HEIGHT },
     observeElementRect: observeRect,
     rangeExtractor,
   });
@@ -230,7 +229,7 @@ function DataGridImpl<Row>({
       return;
     }
     const current = Number(tr.dataset.index);
-    const viewport = virtualizer.scrollRect?.height ?? initialHeight;
+    const viewport = virtualizer.scrollRect?.height ?? INITIAL_HEIGHT;
     const page = Math.max(1, Math.floor((viewport - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
     let next: number;
     switch (event.key) {
@@ -354,12 +353,7 @@ function DataGridImpl<Row>({
   }
 
   return (
-    <div
-      ref={scrollRef}
-      className="data-table__scroll"
-      onScroll={onScroll}
-      style={{ height: typeof height === 'number' ? `${height}px` : height }}
-    >
+    <div ref={scrollRef} className="data-table__scroll" onScroll={onScroll}>
       <table
         role="grid"
         aria-label={label}

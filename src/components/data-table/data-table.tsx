@@ -57,8 +57,6 @@ export function DataTable<Row extends RowData>({
   selectedRowId,
   loading = false,
   empty = 'No rows to show.',
-  height = 'min(70vh, 760px)',
-  toolbar,
 }: DataTableProps<Row>) {
   const columns = useColumnsWithout(declared, hiddenFields);
   const [scheduler] = useState(() => new SortScheduler());
@@ -214,7 +212,6 @@ export function DataTable<Row extends RowData>({
       })}
     >
       <div className="data-table__toolbar">
-        <div className="data-table__toolbar-start">{toolbar}</div>
         <ColumnChooser
           tableLabel={label}
           columns={choices}
@@ -238,7 +235,6 @@ export function DataTable<Row extends RowData>({
         busy={loading || !ready}
         onScroll={scheduler.deferBackgroundWork}
         empty={empty}
-        height={height}
       />
       <p className="visually-hidden" role="status">
         {status}

@@ -81,8 +81,4 @@ export interface DataTableProps<Row> {
   readonly loading?: boolean;
   /** Shown inside the table when there are no rows and it is not loading. */
   readonly empty?: ReactNode;
-  /** Height of the scrolling area (number: pixels); default `min(70vh, 760px)`. */
-  readonly height?: number | string;
-  /** Extra controls shown in the table's toolbar, before the column chooser. */
-  readonly toolbar?: ReactNode;
 }

@@ -14,7 +14,6 @@ import type {
 } from '../../model/wire';
 import type { Catalogue, CollectionRecord } from './generate';
 
-export const CANARY = '__pwned';
 export const SCRIPT = '<script>window.__pwned = 1</script>';
 export const IMG_ONERROR = '<img src="x" onerror="window.__pwned = 1">';
 export const JAVASCRIPT_URL = 'javascript:window.__pwned = 1';

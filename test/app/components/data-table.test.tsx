@@ -367,7 +367,7 @@ describe('DataTable rendering work', () => {
     const initial = cellRenders;
     expect(initial).toBe(items.length);
 
-    // New callbacks and toolbar, as a page re-rendering for its own reasons passes them, twice.
+    // New callbacks, as a page re-rendering for its own reasons passes them, twice.
     for (let time = 0; time < 2; time++) {
       rerender(
         <DataTable
@@ -375,7 +375,6 @@ describe('DataTable rendering work', () => {
           onSortChange={() => undefined}
           onOpenRow={() => undefined}
           selectedRowId={null}
-          toolbar={<span>7 items</span>}
         />,
       );
     }
@@ -389,7 +388,6 @@ describe('DataTable rendering work', () => {
         onSortChange={() => undefined}
         onOpenRow={() => undefined}
         selectedRowId="c"
-        toolbar={<span>7 items</span>}
       />,
     );
     // The newly selected row, and the row that held the tab stop before it.
