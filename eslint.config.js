@@ -1,9 +1,15 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -46,6 +52,85 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', '**/server/**'], message: 'Browser code cannot use the server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The layers, one way: app → features → components → lib, with api and the wire contract
+    // (src/model) below them all. Features never import each other; nothing in the browser
+    // imports the server; the server never imports the browser's code or React.
+    files: ['src/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other; src/app composes them.',
+            })),
+            {
+              target: ['./src/components', './src/lib'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code never imports features or the app.',
+            },
+            {
+              target: './src/lib',
+              from: './src/components',
+              message: 'lib is below components.',
+            },
+            {
+              target: './src/api',
+              from: ['./src/app', './src/features', './src/components', './src/lib'],
+              message: 'The data layer is below everything that shows data.',
+            },
+            {
+              target: './src/model',
+              from: [
+                './src/app',
+                './src/features',
+                './src/components',
+                './src/lib',
+                './src/api',
+                './src/server',
+              ],
+              message: 'The wire contract depends on nothing.',
+            },
+            {
+              target: ['./src/app', './src/features', './src/components', './src/lib', './src/api'],
+              from: './src/server',
+              message: 'Browser code cannot use the server.',
+            },
+            {
+              target: './src/server',
+              from: ['./src/app', './src/features', './src/components', './src/lib', './src/api'],
+              message: 'The server does not use the browser’s code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-*', 'react/*'],
+              message: 'The server never uses React.',
+            },
           ],
         },
       ],

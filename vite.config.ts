@@ -66,7 +66,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/bench/**/*.test.ts'],
         },
       },
       {

@@ -53,9 +53,42 @@ export interface Row {
   peer?: Stat;
   /** Our figure against the budget's reference (the bare page), where the budget is a ratio. */
   ratio?: Stat;
-  budget?: string;
-  /** Whether our figure meets the budget. */
+  budget?: Budget;
+  /** Whether our figure meets the budget, decided from the numbers. */
   met?: boolean;
+}
+
+/** A limit on one number of a row: its median, its worst run, or its median ratio to the bare page. */
+export interface Budget {
+  /** How the budget reads in the report. */
+  readonly label: string;
+  readonly of: 'median' | 'max' | 'ratio';
+  readonly limit: number;
+  /** `<=` or `<`. */
+  readonly strict?: boolean;
+  /** Added to the limit: the resolution of the timestamps a figure comes from. */
+  readonly tolerance?: number;
+}
+
+const atMost = (
+  label: string,
+  of: Budget['of'],
+  limit: number,
+  extra: Pick<Budget, 'strict' | 'tolerance'> = {},
+): Budget => ({ label, of, limit, ...extra });
+
+/** Whether a row's figure meets its budget. */
+export function meets(row: Row): boolean | undefined {
+  const budget = row.budget;
+  if (!budget) return undefined;
+  const value =
+    budget.of === 'ratio'
+      ? (row.ratio?.median ?? NaN)
+      : budget.of === 'max'
+        ? row.ours.max
+        : row.ours.median;
+  const limit = budget.limit + (budget.tolerance ?? 0);
+  return budget.strict ? value < limit : value <= limit;
 }
 
 export interface Summary {
@@ -93,7 +126,7 @@ export function summarise(result: BenchResult): Summary {
         pick(main.ours, (r) => r.usable),
         pick(main.bare, (r) => r.usable),
       ),
-      budget: '≤ 1.5 × bare fetch + parse',
+      budget: atMost('≤ 1.5 × bare fetch + parse', 'ratio', 1.5),
     },
     {
       figure: 'Physical limit: bare fetch + JSON.parse',
@@ -117,35 +150,37 @@ export function summarise(result: BenchResult): Summary {
       unit: 'ms',
       ours: stat(pick(ours, (r) => r.scroll.p95)),
       peer: stat(pick(peer, (r) => r.scroll.p95)),
-      budget: '≤ 16.7 ms',
+      // Frame times are checked at the resolution of the timestamps they come from, so one vsync
+      // (16.6 to 16.8 ms) meets 16.7 ms and three (49.9 to 50.1 ms) meet 50 ms.
+      budget: atMost('≤ 16.7 ms', 'median', 16.7, { tolerance: FRAME_TIMESTAMP_RESOLUTION }),
     },
     {
       figure: 'Scroll: worst frame',
       unit: 'ms',
       ours: stat(pick(ours, (r) => r.scroll.worst)),
       peer: stat(pick(peer, (r) => r.scroll.worst)),
-      budget: '≤ 50 ms',
+      budget: atMost('≤ 50 ms', 'max', 50, { tolerance: FRAME_TIMESTAMP_RESOLUTION }),
     },
     {
       figure: 'Scroll: frames over 50 ms',
       unit: 'frames',
       ours: stat(pick(ours, (r) => r.scroll.over50)),
       peer: stat(pick(peer, (r) => r.scroll.over50)),
-      budget: '0',
+      budget: atMost('0', 'max', 0),
     },
     {
       figure: 'Scroll: most row elements in the DOM',
       unit: 'rows',
       ours: stat(pick(ours, (r) => r.scroll.maxRows)),
       peer: stat(pick(peer, (r) => r.scroll.maxRows)),
-      budget: '< 100',
+      budget: atMost('< 100', 'max', 100, { strict: true }),
     },
     {
       figure: 'Sort by URL: interaction (INP)',
       unit: 'ms',
       ours: stat(pick(ours, (r) => r.sort.inp)),
       peer: stat(pick(peer, (r) => r.sort.inp)),
-      budget: '≤ 200 ms',
+      budget: atMost('≤ 200 ms', 'max', 200),
     },
     {
       figure: 'Sort by URL: click to sorted rows painted',
@@ -158,7 +193,7 @@ export function summarise(result: BenchResult): Summary {
       unit: 'ms',
       ours: stat(pick(ours, (r) => r.filter.inp)),
       peer: stat(pick(peer, (r) => r.filter.inp)),
-      budget: '≤ 200 ms',
+      budget: atMost('≤ 200 ms', 'max', 200),
     },
     {
       figure: 'Quick filter: key to filtered rows painted',
@@ -175,7 +210,7 @@ export function summarise(result: BenchResult): Summary {
         pick(main.ours, (r) => r.heap),
         pick(main.bare, (r) => r.heap),
       ),
-      budget: '≤ 2.0 × bare',
+      budget: atMost('≤ 2.0 × bare', 'ratio', 2),
     },
     {
       figure: 'Bare page heap holding the parsed JSON',
@@ -186,7 +221,7 @@ export function summarise(result: BenchResult): Summary {
       figure: `JavaScript on the first route (gzip), ${String(result.weight.firstRouteFiles)} files; ${String(result.weight.lazyChunks)} chunks lazy`,
       unit: 'KB',
       ours: stat([result.weight.firstRouteGzip / 1024]),
-      budget: '≤ 150 KB',
+      budget: atMost('≤ 150 KB', 'median', 150),
     },
   ];
   for (const row of rows) row.met = meets(row);
@@ -206,32 +241,6 @@ export function summarise(result: BenchResult): Summary {
     ),
   }));
   return { rows, growth };
-}
-
-function meets(row: Row): boolean | undefined {
-  const value = row.ratio ? row.ratio.median : row.ours.median;
-  switch (row.budget) {
-    case '≤ 1.5 × bare fetch + parse':
-      return value <= 1.5;
-    case '≤ 2.0 × bare':
-      return value <= 2.0;
-    // Frame times are checked at the resolution of the timestamps they come from, so one vsync
-    // (16.6 to 16.8 ms) meets 16.7 ms and three (49.9 to 50.1 ms) meet 50 ms.
-    case '≤ 16.7 ms':
-      return value <= 16.7 + FRAME_TIMESTAMP_RESOLUTION;
-    case '≤ 50 ms':
-      return row.ours.max <= 50 + FRAME_TIMESTAMP_RESOLUTION;
-    case '0':
-      return row.ours.max === 0;
-    case '< 100':
-      return row.ours.max < 100;
-    case '≤ 200 ms':
-      return row.ours.max <= 200;
-    case '≤ 150 KB':
-      return value <= 150;
-    default:
-      return undefined;
-  }
 }
 
 const n = (value: number, digits = 0) =>
@@ -264,7 +273,7 @@ function columns(row: Row): string[] {
     row.unit,
     cell(row.ours, row.unit),
     row.ratio ? `${n(row.ratio.median, 2)}× (${n(row.ratio.min, 2)}–${n(row.ratio.max, 2)})` : '–',
-    row.budget ?? '–',
+    row.budget?.label ?? '–',
     row.met === undefined ? '–' : row.met ? 'met' : 'MISSED',
     cell(row.peer, row.unit),
     versusPeer(row),

@@ -45,6 +45,14 @@ describe('npm run bench, smoke size', () => {
     expect(withPeer.length).toBeGreaterThanOrEqual(10);
     expect(withPeer.every((row) => Number.isFinite(row.peer?.median))).toBe(true);
     expect(summary.growth).toHaveLength(1);
-    expect(renderTable(summary)).toMatch(/Budget met/);
+    // Every budgeted figure gets a verdict, decided from its numbers, in its own line.
+    const budgeted = summary.rows.filter((row) => row.budget);
+    expect(budgeted.length).toBeGreaterThanOrEqual(8);
+    expect(budgeted.every((row) => typeof row.met === 'boolean')).toBe(true);
+    const verdicts = renderTable(summary)
+      .split('\n')
+      .slice(1)
+      .filter((line) => / (met|MISSED) /.test(line));
+    expect(verdicts).toHaveLength(budgeted.length);
   }, 300_000);
 });
