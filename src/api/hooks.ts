@@ -1,7 +1,6 @@
 /** Thin hooks over the query factories, for components. */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Collection, PressItem, Seed, SeedGroup } from './records';
 import {
   collectionQueries,
   pressQueries,
@@ -99,4 +98,3 @@ function absentFields<T>(data: ListData<T> | undefined): ReadonlySet<string> {
   return absent;
 }
 
-export type { Collection, PressItem, Seed, SeedGroup };

@@ -5,16 +5,18 @@
  * screenshots of every page, light and dark, under test/e2e/screenshots.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundLuminance, seriousViolations } from '../support/accessibility';
 import { launchChromium } from '../support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../support/server-process';
+import { openWatched, type WatchedPage } from '../support/watched-page';
 
 const SCREENSHOTS = `${projectRoot}test/e2e/screenshots`;
 
 let server: ServerProcess;
 let browser: Browser;
-const opened: { context: BrowserContext; problems: string[] }[] = [];
+const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -30,41 +32,21 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const { context, problems } of opened.splice(0)) {
-    const violations = await Promise.all(
-      context
-        .pages()
-        .map((p) =>
-          p.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-        ),
-    );
-    await context.close();
-    expect(violations.flat(), 'Content-Security-Policy violations').toEqual([]);
-    expect(problems, 'errors in the page').toEqual([]);
+  for (const watched of opened.splice(0)) {
+    const violations = await watched.violations();
+    await watched.context.close();
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    expect(watched.ran, 'markup from the data ran').toEqual([]);
+    expect(watched.problems, 'errors in the page').toEqual([]);
   }
 });
 
-/** A fresh browser context that records CSP violations and page errors. */
+/** A fresh browser context that records CSP violations, payloads that run and page errors. */
 async function open(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, viewport: { width: 1440, height: 900 } });
-  const problems: string[] = [];
-  opened.push({ context, problems });
-  await context.addInitScript(() => {
-    const w = window as unknown as { cspViolations: string[] };
-    w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      w.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI}`);
-    });
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(String(error)));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
-      problems.push(message.text());
-    }
-  });
-  await page.goto(server.url + path);
-  return page;
+  const watched = await openWatched(browser, { colorScheme });
+  opened.push(watched);
+  await watched.page.goto(server.url + path);
+  return watched.page;
 }
 
 async function api<T>(path: string): Promise<{ body: T; total: number }> {
@@ -81,34 +63,78 @@ async function shoot(page: Page, name: string) {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-describe('every page, light and dark', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`renders each page in the ${scheme} theme`, async () => {
-      const page = await open('/collections', scheme);
-      await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(5).waitFor();
-      await shoot(page, `collections-${scheme}`);
+interface Shown {
+  name: string;
+  path: () => Promise<string>;
+  /** Waits until the page shows what it is for. */
+  ready: (page: Page) => Promise<void>;
+}
 
-      await page.goto(`${server.url}/seeds`);
-      await page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor();
-      await shoot(page, `seeds-${scheme}`);
+const biggestCollection = async () => {
+  const { body } = await api<{ id: number; num_active_seeds: number }[]>('collection');
+  return [...body].sort((a, b) => b.num_active_seeds - a.num_active_seeds)[0]?.id ?? 0;
+};
+const gridRows = (name: string, rows: number) => (page: Page) =>
+  page.getByRole('grid', { name }).getByRole('row').nth(rows).waitFor();
 
-      const { body: collections } =
-        await api<{ id: number; num_active_seeds: number }[]>('collection');
-      const big = collections.find((c) => c.num_active_seeds > 100);
-      await page.goto(`${server.url}/collections/${String(big?.id)}`);
-      await page.getByRole('navigation', { name: 'Collection sections' }).waitFor();
-      await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(3).waitFor();
-      await shoot(page, `collection-${scheme}`);
+const PAGES: Shown[] = [
+  { name: 'collections', path: async () => '/collections', ready: gridRows('Collections', 5) },
+  {
+    name: 'seeds',
+    path: async () => '/seeds',
+    ready: (page) => page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor(),
+  },
+  {
+    name: 'seed-detail',
+    path: async () => {
+      const { body } = await api<{ id: number }[]>('seed?limit=1');
+      return `/seeds?seed=${String(body[0]?.id)}`;
+    },
+    ready: (page) => page.getByRole('complementary').waitFor(),
+  },
+  {
+    name: 'collection',
+    path: async () => `/collections/${String(await biggestCollection())}`,
+    ready: gridRows('Seeds', 3),
+  },
+  {
+    name: 'collection-seed-groups',
+    path: async () => `/collections/${String(await biggestCollection())}/seed-groups`,
+    ready: gridRows('Seed groups', 2),
+  },
+  {
+    name: 'collection-metadata',
+    path: async () => `/collections/${String(await biggestCollection())}/metadata`,
+    ready: (page) => page.locator('.metadata-list, .tab-panel .muted').first().waitFor(),
+  },
+  { name: 'seed-groups', path: async () => '/seed-groups', ready: gridRows('Seed groups', 3) },
+  {
+    name: 'press',
+    path: async () => '/press',
+    ready: (page) => page.getByRole('heading', { level: 2 }).first().waitFor(),
+  },
+  {
+    name: 'not-found',
+    path: async () => '/no/such/page',
+    ready: (page) => page.getByRole('heading', { name: 'There is no such page' }).waitFor(),
+  },
+];
 
-      await page.goto(`${server.url}/seed-groups`);
-      await page.getByRole('grid', { name: 'Seed groups' }).getByRole('row').nth(3).waitFor();
-      await shoot(page, `seed-groups-${scheme}`);
-
-      await page.goto(`${server.url}/press`);
-      await page.getByRole('heading', { level: 2 }).first().waitFor();
-      await shoot(page, `press-${scheme}`);
-    });
-  }
+// Each page in both themes: an accessibility audit with no serious or critical violation, and the
+// theme's own colours. The screenshots are kept under test/e2e/screenshots for people to look at.
+describe.each(['light', 'dark'] as const)('every page in the %s theme', (scheme) => {
+  it.each(PAGES.map((shown) => [shown.name, shown] as const))(
+    '%s: accessible, in the theme’s colours',
+    async (name, shown) => {
+      const page = await open(await shown.path(), scheme);
+      await shown.ready(page);
+      await shoot(page, `${name}-${scheme}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      const luminance = await backgroundLuminance(page);
+      if (scheme === 'dark') expect(luminance).toBeLessThan(0.05);
+      else expect(luminance).toBeGreaterThan(0.85);
+    },
+  );
 });
 
 describe('working with the explorer', () => {
@@ -169,7 +195,6 @@ describe('working with the explorer', () => {
     expect(await captures.getAttribute('href')).toContain(`https://wayback.archive-it.org/`);
     expect(await captures.getAttribute('rel')).toBe('noopener noreferrer');
     expect(await panel.textContent()).toContain(firstUrl ?? '');
-    await shoot(page, 'seed-detail-light');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
   });
