@@ -97,4 +97,3 @@ function absentFields<T>(data: ListData<T> | undefined): ReadonlySet<string> {
   }
   return absent;
 }
-
