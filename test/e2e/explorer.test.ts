@@ -6,17 +6,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundLuminance, seriousViolations } from '../support/accessibility';
 import { launchChromium } from '../support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../support/server-process';
-import { openWatched, type WatchedPage } from '../support/watched-page';
+import { watchedPages } from '../support/watched-page';
 
 const SCREENSHOTS = `${projectRoot}test/e2e/screenshots`;
 
 let server: ServerProcess;
 let browser: Browser;
-const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -31,22 +30,10 @@ afterAll(async () => {
   await server.stop();
 });
 
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    const violations = await watched.violations();
-    await watched.context.close();
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
-    expect(watched.ran, 'markup from the data ran').toEqual([]);
-    expect(watched.problems, 'errors in the page').toEqual([]);
-  }
-});
+const watch = watchedPages(() => browser);
 
-/** A fresh browser context that records CSP violations, payloads that run and page errors. */
 async function open(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const watched = await openWatched(browser, { colorScheme });
-  opened.push(watched);
-  await watched.page.goto(server.url + path);
-  return watched.page;
+  return watch(server.url + path, { colorScheme });
 }
 
 async function api<T>(path: string): Promise<{ body: T; total: number }> {

@@ -4,14 +4,13 @@
  * with its seeds and seed groups, and nothing raises an alarm.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { startServer, type ServerProcess } from '../support/server-process';
-import { openWatched, type WatchedPage } from '../support/watched-page';
+import { watchedPages } from '../support/watched-page';
 
 let server: ServerProcess;
 let browser: Browser;
-const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -25,20 +24,10 @@ afterAll(async () => {
   await server.stop();
 });
 
-afterEach(async () => {
-  for (const watched of opened.splice(0)) {
-    const violations = await watched.violations();
-    await watched.context.close();
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
-    expect(watched.problems, 'errors in the page').toEqual([]);
-  }
-});
+const watch = watchedPages(() => browser);
 
 async function open(path: string): Promise<Page> {
-  const watched = await openWatched(browser);
-  opened.push(watched);
-  await watched.page.goto(server.url + path);
-  return watched.page;
+  return watch(server.url + path);
 }
 
 async function list<T>(path: string): Promise<{ body: T[]; total: number }> {

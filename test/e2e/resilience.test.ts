@@ -10,11 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/model/wire';
 import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
-import { openWatched, type WatchedPage } from '../support/watched-page';
+import { watchedPages } from '../support/watched-page';
 
 let server: FaultServer;
 let browser: Browser;
-const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startFaultServer({ seeds: 20_000 }), launchChromium()]);
@@ -25,22 +24,14 @@ afterAll(async () => {
   await server.close();
 });
 
-afterEach(async () => {
+afterEach(() => {
   server.faults.clear();
-  for (const watched of opened.splice(0)) {
-    const violations = await watched.violations();
-    await watched.context.close();
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
-    expect(watched.ran, 'markup from a response ran').toEqual([]);
-    expect(watched.problems, 'errors in the page').toEqual([]);
-  }
 });
 
+const watch = watchedPages(() => browser);
+
 async function open(path: string, options: { clock?: boolean } = {}): Promise<Page> {
-  const watched = await openWatched(browser, options);
-  opened.push(watched);
-  await watched.page.goto(server.url + path);
-  return watched.page;
+  return watch(server.url + path, options);
 }
 
 /** Requests for a list the server has seen since `since`. */

@@ -4,6 +4,7 @@
  * error in the page. Also the long tasks, for bounding a page that freezes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 
 export interface WatchedPage {
   context: BrowserContext;
@@ -18,9 +19,15 @@ export interface WatchedPage {
   longestTask: () => Promise<number>;
 }
 
+export interface WatchOptions {
+  bypassCSP?: boolean;
+  colorScheme?: 'light' | 'dark';
+  clock?: boolean;
+}
+
 export async function openWatched(
   browser: Browser,
-  options: { bypassCSP?: boolean; colorScheme?: 'light' | 'dark'; clock?: boolean } = {},
+  options: WatchOptions = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -96,4 +103,27 @@ export function everythingKept(page: Page): Promise<string> {
       history: history.state as unknown,
     });
   });
+}
+
+/**
+ * Opens watched pages for the tests of a file. After each test their contexts close, and a
+ * Content-Security-Policy violation, a payload that ran or an error in any of them fails it.
+ */
+export function watchedPages(browser: () => Browser) {
+  const opened: WatchedPage[] = [];
+  afterEach(async () => {
+    for (const watched of opened.splice(0)) {
+      const violations = await watched.violations();
+      await watched.context.close();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(watched.ran, 'markup from a response ran').toEqual([]);
+      expect(watched.problems, 'errors in the page').toEqual([]);
+    }
+  });
+  return async (url: string, options: WatchOptions = {}): Promise<Page> => {
+    const watched = await openWatched(browser(), options);
+    opened.push(watched);
+    await watched.page.goto(url);
+    return watched.page;
+  };
 }
