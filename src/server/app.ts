@@ -2,11 +2,13 @@
  * The local server: the explorer's built files and the catalogue API on one origin, with security
  * headers on every response.
  */
+import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detailResponse, type ApiHandler } from './api-handler';
+import { createHostCheck, type HostCheck } from './host-check';
 import { pressImageSvg } from './press-images';
 
 export interface AppOptions {
@@ -15,6 +17,8 @@ export interface AppOptions {
   staticRoot: string | null;
   /** Serve generated stand-ins for press images (the embedded sample catalogue has none). */
   pressImages?: boolean;
+  /** Which Host and Origin headers are answered; by default the loopback names on the port. */
+  hosts?: HostCheck;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
@@ -39,12 +43,26 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-export function createApp(options: AppOptions): Hono {
-  const app = new Hono();
+export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }> {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const hosts = options.hosts ?? createHostCheck('127.0.0.1');
 
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
+
+  // Before anything else, so a refused request reaches neither the files nor the upstream.
+  app.use(async (c, next) => {
+    const incoming = c.env.incoming as HttpBindings['incoming'] | undefined;
+    const refusal = hosts.refusal(
+      { host: incoming?.headers.host, origin: incoming?.headers.origin },
+      incoming?.url ?? '',
+      incoming?.socket.localPort ?? Number.NaN,
+    );
+    if (refusal !== null) return detailResponse(refusal.status, refusal.detail);
+    await next();
+    return undefined;
   });
 
   app.all('/api', (c) => options.api(c.req.raw));

@@ -170,8 +170,9 @@ describe('only reads under /api/ reach the upstream', () => {
     const upstream = await recordingUpstream();
     running.push(upstream);
     const { proxy } = await proxyTo(`${upstream.url}/base`);
-    const response = await raw(proxy.url, path, { headers: { Host: 'evil.example' } });
-    expect([200, 400, 404]).toContain(response.status);
+    const response = await raw(proxy.url, path);
+    // 421: an absolute target naming another host is refused like a foreign Host header.
+    expect([200, 400, 404, 421]).toContain(response.status);
     for (const seen of upstream.seen) {
       expect(seen.url).toMatch(/^\/base\/api\/[a-z_]+\/?(\?.*)?$/);
       expect(seen.headers.host).toBe(new URL(upstream.url).host);
