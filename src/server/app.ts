@@ -35,6 +35,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * For everything under /api/: data, never a document or a script. Whatever a response holds (an
+ * upstream's HTML, a record with markup), a browser that opens it runs nothing and, sandboxed,
+ * gives it no access to the explorer's origin or storage.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
@@ -43,6 +50,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+const isApiPath = (path: string) => /^\/api(\/|$)/.test(path);
+
 export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const hosts = options.hosts ?? createHostCheck('127.0.0.1');
@@ -50,6 +59,9 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (isApiPath(c.req.path)) {
+      c.res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    }
   });
 
   // Before anything else, so a refused request reaches neither the files nor the upstream.
