@@ -1,7 +1,16 @@
 import type { CatalogueApi } from './catalogue/engine';
 
+/** What a handler may do to the browser's connection beyond answering. */
+export interface ApiConnection {
+  /**
+   * Drops the connection at once. For a body that fails half-way: ending it normally would pass a
+   * truncated list off as complete, so the browser must see the answer cut off instead.
+   */
+  drop(): void;
+}
+
 /** Answers `/api/*` requests; the embedded catalogue and the upstream proxy both take this shape. */
-export type ApiHandler = (request: Request) => Promise<Response>;
+export type ApiHandler = (request: Request, connection?: ApiConnection) => Promise<Response>;
 
 export function embeddedApiHandler(api: CatalogueApi): ApiHandler {
   return (request) => {

@@ -7,8 +7,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { detailResponse, type ApiHandler } from './api-handler';
+import { detailResponse, type ApiConnection, type ApiHandler } from './api-handler';
 import { createHostCheck, type HostCheck } from './host-check';
+import { logToStderr, type FailureLog } from './log';
 import { pressImageSvg } from './press-images';
 
 export interface AppOptions {
@@ -19,6 +20,7 @@ export interface AppOptions {
   pressImages?: boolean;
   /** Which Host and Origin headers are answered; by default the loopback names on the port. */
   hosts?: HostCheck;
+  log?: FailureLog;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
@@ -55,6 +57,7 @@ const isApiPath = (path: string) => /^\/api(\/|$)/.test(path);
 export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
   const hosts = options.hosts ?? createHostCheck('127.0.0.1');
+  const log = options.log ?? logToStderr;
 
   app.use(async (c, next) => {
     await next();
@@ -77,8 +80,16 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
     return undefined;
   });
 
-  app.all('/api', (c) => options.api(c.req.raw));
-  app.all('/api/*', (c) => options.api(c.req.raw));
+  const api = (c: { req: { raw: Request }; env: HttpBindings }) => {
+    const connection: ApiConnection = {
+      drop: () => {
+        c.env.outgoing.destroy();
+      },
+    };
+    return options.api(c.req.raw, connection);
+  };
+  app.all('/api', api);
+  app.all('/api/*', api);
 
   if (options.pressImages) {
     app.get('/press-images/:file', (c) => {
@@ -121,7 +132,7 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
     c.req.path.startsWith('/api') ? detailResponse(404, 'Not found.') : c.text('Not found.', 404),
   );
   app.onError((error, c) => {
-    console.error(`error answering ${c.req.method} ${c.req.path}: ${error.message}`);
+    log(`${c.req.method} ${c.req.path}: failed to answer: ${error.message}`);
     return detailResponse(500, 'The explorer’s server failed to answer this request.');
   });
   return app;

@@ -14,6 +14,7 @@ import { generateCatalogue } from './catalogue/generate';
 import { addHostileRecords } from './catalogue/hostile';
 import { createFaultInjector } from './faults';
 import { createHostCheck, type HostCheck } from './host-check';
+import { logToStderr } from './log';
 import { OptionsError, USAGE, parseStartOptions, type StartOptions } from './options';
 import { upstreamApiHandler } from './proxy/upstream';
 
@@ -42,9 +43,7 @@ function dataSource(options: StartOptions): ApiHandler {
       username,
       password: process.env.ARCHIVE_IT_PASSWORD,
       timeoutMs: options.upstreamTimeoutMs,
-      log: (line) => {
-        console.error(line);
-      },
+      log: logToStderr,
     });
   }
   const started = performance.now();

@@ -82,6 +82,11 @@ export function raw(
         res.on('end', () => {
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
         });
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete)
+            reject(new Error('the connection was dropped before the answer ended'));
+        });
       },
     );
     req.on('error', reject);

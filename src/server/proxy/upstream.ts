@@ -3,16 +3,16 @@
  * server starts: no request can choose another host or a path outside `/api/`, credentials go only
  * to that upstream, and nothing the upstream says about authentication reaches the browser.
  */
-import { detailResponse, type ApiHandler } from '../api-handler';
+import { detailResponse, type ApiConnection, type ApiHandler } from '../api-handler';
 
 export interface UpstreamOptions {
   /** Base address of the service; requests go to `<base>/api/<resource>`. */
   base: URL;
   username?: string | undefined;
   password?: string | undefined;
-  /** How long to wait for the upstream's response headers. */
+  /** How long to wait for the upstream's response headers, and then for each part of its body. */
   timeoutMs: number;
-  /** Where failures are reported; never given credentials. */
+  /** Where failures are reported, one line each; never given credentials or query strings. */
   log?: (line: string) => void;
   fetch?: typeof fetch;
 }
@@ -74,7 +74,7 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
     return url.origin === origin && url.pathname === basePath + pathname ? url : null;
   }
 
-  return async (request) => {
+  return async (request, connection) => {
     const method = request.method.toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') {
       return detailResponse(
@@ -94,8 +94,22 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
     const headers = new Headers({ Accept: 'application/json', 'User-Agent': 'catalogue-explorer' });
     if (authorization) headers.set('Authorization', authorization);
 
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = AbortSignal.any([timeout, request.signal]);
+    // The clock runs only while the service is awaited: for its headers, then for each part of
+    // its body, not while the browser takes its time to read.
+    const gone = new AbortController();
+    const signal = AbortSignal.any([gone.signal, request.signal]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        gone.abort(new TimeoutError());
+      }, options.timeoutMs);
+    };
+    const disarm = () => {
+      clearTimeout(timer);
+    };
+    const timedOut = () => gone.signal.reason instanceof TimeoutError;
+    arm();
     try {
       for (let hop = 0; ; hop++) {
         const response: Response = await doFetch(url, {
@@ -112,6 +126,7 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
               ? target(next.pathname.slice(basePath.length), next.search)
               : null;
           if (hop >= MAX_REDIRECTS || followed === null) {
+            disarm();
             log('redirected to another address; not followed');
             return detailResponse(
               502,
@@ -121,6 +136,7 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
           url = followed;
           continue;
         }
+        disarm();
         const passed = new Headers();
         for (const name of PASSED_HEADERS) {
           const value = response.headers.get(name);
@@ -134,33 +150,81 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
             ? new Response(null, { status: response.status, headers: passed })
             : notJson(response, new Uint8Array(), log);
         }
-        if (type !== null)
-          return new Response(response.body, { status: response.status, headers: passed });
         const reader = response.body.getReader();
-        const start = await readAtLeast(reader, QUOTED_BYTES);
-        await reader.cancel();
-        // Nothing at all cannot run or render: the status (a 503, say) still tells the explorer
-        // what it needs to know.
-        if (start.length === 0)
-          return new Response(null, { status: response.status, headers: passed });
-        return notJson(response, start, log);
+        if (type === null) {
+          arm();
+          const start = await readAtLeast(reader, QUOTED_BYTES).finally(disarm);
+          await reader.cancel();
+          // Nothing at all cannot run or render: the status (a 503, say) still tells the explorer
+          // what it needs to know.
+          if (start.length === 0)
+            return new Response(null, { status: response.status, headers: passed });
+          return notJson(response, start, log);
+        }
+        let received = 0;
+        let cancelled = false;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            arm();
+            let part: ReadableStreamReadResult<Uint8Array>;
+            try {
+              part = await reader.read();
+            } catch (error) {
+              if (cancelled) return;
+              log(
+                `${timedOut() ? `stopped sending for ${seconds(options.timeoutMs)}` : `broke off (${errorCode(error)})`} ` +
+                  `after ${received.toLocaleString('en-US')} bytes of the body; the connection was dropped`,
+              );
+              dropOrFail(controller, connection);
+              return;
+            } finally {
+              disarm();
+            }
+            if (cancelled) return;
+            if (part.done) {
+              controller.close();
+              return;
+            }
+            received += part.value.length;
+            controller.enqueue(part.value);
+          },
+          cancel() {
+            // The browser went away: nothing to report, and the service need not send the rest.
+            cancelled = true;
+            disarm();
+            gone.abort();
+            return reader.cancel().catch(() => undefined);
+          },
+        });
+        return new Response(body, { status: response.status, headers: passed });
       }
     } catch (error) {
-      if (timeout.aborted) {
-        log(`timed out after ${String(options.timeoutMs)} ms`);
+      disarm();
+      // The browser gave up first: there is no one to answer, and nothing went wrong upstream.
+      if (request.signal.aborted) return detailResponse(502, 'The request was cancelled.');
+      if (timedOut()) {
+        log(`did not answer within ${seconds(options.timeoutMs)}`);
         return detailResponse(
           504,
           `The catalogue service at ${origin} did not answer within ${Math.round(options.timeoutMs / 1000)} s.`,
         );
       }
       const reason = errorCode(error);
-      log(`failed: ${reason}`);
+      log(`could not be reached (${reason})`);
       return detailResponse(
         502,
         `The catalogue service at ${origin} could not be reached (${reason}).`,
       );
     }
   };
+}
+
+class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+function seconds(ms: number): string {
+  return `${String(Math.round(ms / 100) / 10)} s`;
 }
 
 /**
@@ -219,6 +283,18 @@ function printable(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+function dropOrFail(
+  controller: ReadableStreamDefaultController<Uint8Array>,
+  connection: ApiConnection | undefined,
+) {
+  if (connection) {
+    connection.drop();
+    controller.close();
+  } else {
+    controller.error(new Error('the catalogue service broke off its answer'));
+  }
 }
 
 function errorCode(error: unknown): string {
