@@ -69,7 +69,8 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
 
   // Before anything else, so a refused request reaches neither the files nor the upstream.
   app.use(async (c, next) => {
-    const incoming = c.env.incoming as HttpBindings['incoming'] | undefined;
+    // Without Node's request (the app called directly), nothing says where it was addressed.
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
     const refusal = hosts.refusal(
       { host: incoming?.headers.host, origin: incoming?.headers.origin },
       incoming?.url ?? '',

@@ -46,7 +46,8 @@ export function parseAllowedHost(text: string): string {
  */
 export function createHostCheck(listenHost: string, extra: readonly string[] = []): HostCheck {
   const listen = bracketed(listenHost.toLowerCase());
-  const ports: string[] = [...new Set([...LOOPBACK_NAMES, listen])];
+  // Names answered on the listening port only.
+  const onPort: string[] = [...new Set([...LOOPBACK_NAMES, listen])];
   const rules: HostRule[] = extra.flatMap((text) => {
     const rule = parseHost(text);
     return rule === null ? [] : [rule];
@@ -55,12 +56,12 @@ export function createHostCheck(listenHost: string, extra: readonly string[] = [
   const allowed = (authority: string, localPort: number): boolean => {
     const host = parseHost(authority);
     if (host === null) return false;
-    if (host.port === localPort && ports.includes(host.name)) return true;
+    if (host.port === localPort && onPort.includes(host.name)) return true;
     return rules.some((r) => r.name === host.name && (r.port === null || r.port === host.port));
   };
 
   const describe = (port: number): string[] => [
-    ...ports.map((name) => `${name}:${String(port)}`),
+    ...onPort.map((name) => `${name}:${String(port)}`),
     ...rules.map((r) => (r.port === null ? r.name : `${r.name}:${String(r.port)}`)),
   ];
   const misdirected = (port: number, what: string) => ({

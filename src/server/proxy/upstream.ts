@@ -153,7 +153,7 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
         const reader = response.body.getReader();
         if (type === null) {
           arm();
-          const start = await readAtLeast(reader, QUOTED_BYTES).finally(disarm);
+          const start = await readUpTo(reader, QUOTED_BYTES).finally(disarm);
           await reader.cancel();
           // Nothing at all cannot run or render: the status (a 503, say) still tells the explorer
           // what it needs to know.
@@ -262,7 +262,7 @@ function notJson(response: Response, start: Uint8Array, log: (what: string) => v
 }
 
 /** Reads until `bytes` have arrived or the body ends; what arrived, at most `bytes` of it. */
-async function readAtLeast(
+async function readUpTo(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   bytes: number,
 ): Promise<Uint8Array> {
@@ -278,10 +278,15 @@ async function readAtLeast(
   return out.subarray(0, filled);
 }
 
-/** Text safe to quote on one line: control characters (line breaks included) become spaces. */
+/**
+ * Text safe to quote on one line: control characters (line breaks included) and direction
+ * overrides, which could make the quote read as something else, become spaces.
+ */
 function printable(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const line = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .trim();
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
