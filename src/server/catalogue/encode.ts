@@ -4,9 +4,9 @@
  * rather than by building and serialising a thousand objects. The default representation lists
  * keys in an order that turns from response to response; a record is kept as its fields in the
  * list's order, and any turn of that order is two runs of those bytes. Records not prepared are
- * serialised as they are asked for and not kept, which costs a single pass (a test's) no more than
- * plain serialisation. Pure (web standard APIs only), like the engine that uses it. Records must
- * not change once they have been prepared.
+ * serialised as they are asked for and not kept, so a single pass over them (a test's) costs no
+ * more than plain serialisation. Pure (web standard APIs only), like the engine that uses it.
+ * Records must not change once they have been prepared.
  */
 
 /** How a list's records are written. */
@@ -56,7 +56,7 @@ export interface RecordEncoder {
   prepare(records: readonly object[], representation: Representation): void;
 }
 
-/** One encoder per list shape: a record's bytes are kept per representation kind. */
+/** Keeps each prepared record's bytes, once per representation kind. */
 export function createRecordEncoder(): RecordEncoder {
   const defaults = new WeakMap<object, DefaultBytes | null>();
   const fixed = new WeakMap<object, Uint8Array>();
@@ -252,13 +252,13 @@ function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
 }
 
 /** `fields` turned by `by`: the order the default representation lists keys in one response. */
-export function turn(fields: readonly string[], by: number): string[] {
+function turn(fields: readonly string[], by: number): string[] {
   const k = by % fields.length;
   return [...fields.slice(k), ...fields.slice(0, k)];
 }
 
 /** A record with its keys in `order`; keys it has beyond the list follow in their own order. */
-export function plainObject(record: object, order: readonly string[]): Record<string, unknown> {
+function plainObject(record: object, order: readonly string[]): Record<string, unknown> {
   const source = record as Record<string, unknown>;
   const known = new Set(order);
   const out: Record<string, unknown> = {};
