@@ -190,6 +190,11 @@ export const SEED_DEFAULT_FIELDS = [
   'login_password',
 ] as const satisfies readonly (keyof WireSeedDefault)[];
 
+export const SEED_API_FIELDS = [
+  ...SEED_COMMON_FIELDS,
+  'seed_groups',
+] as const satisfies readonly (keyof WireSeedApi)[];
+
 export const COLLECTION_FIELDS = [
   'id',
   'account',

@@ -2,11 +2,14 @@
  * The local server: the explorer's built files and the catalogue API on one origin, with security
  * headers on every response.
  */
+import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { detailResponse, type ApiHandler } from './api-handler';
+import { detailResponse, type ApiConnection, type ApiHandler } from './api-handler';
+import { createHostCheck, type HostCheck } from './host-check';
+import { logToStderr, type FailureLog } from './log';
 import { pressImageSvg } from './press-images';
 
 export interface AppOptions {
@@ -15,6 +18,9 @@ export interface AppOptions {
   staticRoot: string | null;
   /** Serve generated stand-ins for press images (the embedded sample catalogue has none). */
   pressImages?: boolean;
+  /** Which Host and Origin headers are answered; by default the loopback names on the port. */
+  hosts?: HostCheck;
+  log?: FailureLog;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
@@ -31,6 +37,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * For everything under /api/: data, never a document or a script. Whatever a response holds (an
+ * upstream's HTML, a record with markup), a browser that opens it runs nothing and, sandboxed,
+ * gives it no access to the explorer's origin or storage.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
@@ -39,16 +52,45 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-export function createApp(options: AppOptions): Hono {
-  const app = new Hono();
+const isApiPath = (path: string) => /^\/api(\/|$)/.test(path);
+
+export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }> {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const hosts = options.hosts ?? createHostCheck('127.0.0.1');
+  const log = options.log ?? logToStderr;
 
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (isApiPath(c.req.path)) {
+      c.res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    }
   });
 
-  app.all('/api', (c) => options.api(c.req.raw));
-  app.all('/api/*', (c) => options.api(c.req.raw));
+  // Before anything else, so a refused request reaches neither the files nor the upstream.
+  app.use(async (c, next) => {
+    // Without Node's request (the app called directly), nothing says where it was addressed.
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    const refusal = hosts.refusal(
+      { host: incoming?.headers.host, origin: incoming?.headers.origin },
+      incoming?.url ?? '',
+      incoming?.socket.localPort ?? Number.NaN,
+    );
+    if (refusal !== null) return detailResponse(refusal.status, refusal.detail);
+    await next();
+    return undefined;
+  });
+
+  const api = (c: { req: { raw: Request }; env: HttpBindings }) => {
+    const connection: ApiConnection = {
+      drop: () => {
+        c.env.outgoing.destroy();
+      },
+    };
+    return options.api(c.req.raw, connection);
+  };
+  app.all('/api', api);
+  app.all('/api/*', api);
 
   if (options.pressImages) {
     app.get('/press-images/:file', (c) => {
@@ -91,7 +133,7 @@ export function createApp(options: AppOptions): Hono {
     c.req.path.startsWith('/api') ? detailResponse(404, 'Not found.') : c.text('Not found.', 404),
   );
   app.onError((error, c) => {
-    console.error(`error answering ${c.req.method} ${c.req.path}: ${error.message}`);
+    log(`${c.req.method} ${c.req.path}: failed to answer: ${error.message}`);
     return detailResponse(500, 'The explorer’s server failed to answer this request.');
   });
   return app;

@@ -106,7 +106,7 @@ export function createFaultInjector(inner: ApiHandler): FaultInjector {
     for (const letGo of [...hung]) letGo();
   };
 
-  const handler: ApiHandler = (request) => {
+  const handler: ApiHandler = (request, connection) => {
     const url = new URL(request.url);
     const resource = resourceOf(url.pathname);
     // Matching rules wrap one another, the first outermost: a delay and a missing count combine.
@@ -139,7 +139,7 @@ export function createFaultInjector(inner: ApiHandler): FaultInjector {
         seen.faults.push(rule.fault.kind);
         return misbehave(rule.fault, req, url, next, hung);
       },
-      inner,
+      (req) => inner(req, connection),
     );
     return chain(request);
   };

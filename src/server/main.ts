@@ -13,6 +13,8 @@ import { createCatalogueApi } from './catalogue/engine';
 import { generateCatalogue } from './catalogue/generate';
 import { addHostileRecords } from './catalogue/hostile';
 import { createFaultInjector } from './faults';
+import { createHostCheck, type HostCheck } from './host-check';
+import { logToStderr } from './log';
 import { OptionsError, USAGE, parseStartOptions, type StartOptions } from './options';
 import { upstreamApiHandler } from './proxy/upstream';
 
@@ -41,9 +43,7 @@ function dataSource(options: StartOptions): ApiHandler {
       username,
       password: process.env.ARCHIVE_IT_PASSWORD,
       timeoutMs: options.upstreamTimeoutMs,
-      log: (line) => {
-        console.error(line);
-      },
+      log: logToStderr,
     });
   }
   const started = performance.now();
@@ -55,19 +55,29 @@ function dataSource(options: StartOptions): ApiHandler {
   if (options.public) {
     console.log('Serving the public representation: what a visitor without an account sees.');
   }
+  const generated = performance.now();
+  const api = createCatalogueApi(catalogue, {
+    representation: options.public ? 'public' : 'account',
+  });
+  api.prepare();
   console.log(
     `Sample catalogue: ${catalogue.collections.length} collections, ${catalogue.seeds.length.toLocaleString('en-US')} seeds, ` +
       `${catalogue.seedGroups.length} seed groups, ${catalogue.pressItems.length} press items ` +
-      `(generated in ${Math.round(performance.now() - started)} ms).`,
+      `(generated in ${Math.round(generated - started)} ms, indexed and encoded in ${Math.round(performance.now() - generated)} ms).`,
   );
-  return embeddedApiHandler(
-    createCatalogueApi(catalogue, { representation: options.public ? 'public' : 'account' }),
-  );
+  return embeddedApiHandler(api);
 }
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-async function listener(options: StartOptions, api: ApiHandler): Promise<Listener> {
+async function listener(
+  options: StartOptions,
+  api: ApiHandler,
+  hosts: HostCheck,
+): Promise<Listener> {
+  const pressImages = options.upstream === null;
   if (!options.dev) {
     if (!existsSync(`${distRoot}/index.html`)) {
       throw new OptionsError(
@@ -75,7 +85,7 @@ async function listener(options: StartOptions, api: ApiHandler): Promise<Listene
       );
     }
     const app = getRequestListener(
-      createApp({ api, staticRoot: distRoot, pressImages: options.upstream === null }).fetch,
+      createApp({ api, staticRoot: distRoot, pressImages, hosts }).fetch,
     );
     return (req, res) => void app(req, res);
   }
@@ -83,19 +93,33 @@ async function listener(options: StartOptions, api: ApiHandler): Promise<Listene
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({
     root: projectRoot,
-    server: { middlewareMode: true },
+    server: {
+      middlewareMode: true,
+      // Vite checks Host itself too; the names given to the server are the ones it may answer.
+      allowedHosts: options.allowedHosts.map((name) => name.replace(/:\d+$/, '')),
+    },
     appType: 'spa',
   });
   const apiListener = getRequestListener(
-    createApp({ api, staticRoot: null, pressImages: options.upstream === null }).fetch,
+    createApp({ api, staticRoot: null, pressImages, hosts }).fetch,
   );
   return (req, res) => {
     const path = req.url ?? '';
     if (/^\/(api|press-images)(\/|\?|$)/.test(path)) {
       void apiListener(req, res);
-    } else {
-      vite.middlewares(req, res);
+      return;
     }
+    const refusal = hosts.refusal(
+      { host: req.headers.host, origin: req.headers.origin },
+      path,
+      req.socket.localPort ?? Number.NaN,
+    );
+    if (refusal !== null) {
+      res.writeHead(refusal.status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ detail: refusal.detail }));
+      return;
+    }
+    vite.middlewares(req, res);
   };
 }
 
@@ -105,7 +129,8 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const handle = await listener(parsed, apiHandler(parsed));
+  const hosts = createHostCheck(parsed.host, parsed.allowedHosts);
+  const handle = await listener(parsed, apiHandler(parsed), hosts);
   const server = createServer((req, res) => {
     handle(req, res);
   });
@@ -120,7 +145,18 @@ async function main(): Promise<void> {
   server.listen(parsed.port, parsed.host, () => {
     const { port } = server.address() as AddressInfo;
     const host = parsed.host.includes(':') ? `[${parsed.host}]` : parsed.host;
-    console.log(`Catalogue explorer${parsed.dev ? ' (development)' : ''}: http://${host}:${port}/`);
+    const lines = [
+      `Catalogue explorer${parsed.dev ? ' (development)' : ''}: http://${host}:${port}/`,
+    ];
+    if (WILDCARD_HOSTS.has(parsed.host) || parsed.allowedHosts.length > 0) {
+      // Listening on every address does not make every name safe: a page elsewhere can point a
+      // name of its own at this machine, so only these are answered.
+      lines.push(
+        `Answering only requests addressed to ${hosts.describe(port).join(', ')}` +
+          (parsed.allowedHosts.length > 0 ? '.' : '; add other names with --allowed-host NAME.'),
+      );
+    }
+    console.log(lines.join('\n'));
   });
   const stop = () => {
     server.close(() => process.exit(0));

@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED_COUNT } from './catalogue/generate';
 import { parseFaultSpec, type FaultSpec } from './faults';
+import { parseAllowedHost } from './host-check';
 import { parseUpstreamBase } from './proxy/upstream';
 
 export interface StartOptions {
   port: number;
   host: string;
+  /** Names besides the listening address that requests may be addressed to (`--allowed-host`). */
+  allowedHosts: string[];
   seeds: number;
   upstream: URL | null;
   upstreamTimeoutMs: number;
@@ -20,6 +23,9 @@ export const USAGE = `Usage: npm start -- [options]
 
   --port N               port to listen on (default 5173; 0 picks a free one)
   --host H               address to listen on (default 127.0.0.1)
+  --allowed-host NAME    also answer requests addressed to NAME (or NAME:PORT), as behind a
+                         reverse proxy; repeatable. By default only 127.0.0.1, localhost and
+                         [::1] on the port, and the --host address, are answered
   --seeds N              seeds in the embedded sample catalogue (default ${DEFAULT_SEED_COUNT.toLocaleString('en-US')})
   --public               serve the sample as the service shows it to a visitor without an
                          account (no user names, no credentials)
@@ -59,6 +65,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         seeds: { type: 'string' },
         upstream: { type: 'string' },
         'upstream-timeout': { type: 'string' },
@@ -98,11 +105,18 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
       '--public shapes the sample catalogue; with --upstream, the service decides what it shows (its public representation when no credentials are set).',
     );
   }
+  let allowedHosts: string[];
+  try {
+    allowedHosts = (values['allowed-host'] ?? []).map(parseAllowedHost);
+  } catch (error) {
+    throw new OptionsError(error instanceof Error ? error.message : String(error));
+  }
   const timeoutSeconds = wholeNumber('upstream-timeout', values['upstream-timeout'], 30, 3600);
   if (timeoutSeconds === 0) throw new OptionsError('--upstream-timeout must be at least 1 second.');
   return {
     port: wholeNumber('port', values.port, 5173, 65_535),
     host: values.host ?? '127.0.0.1',
+    allowedHosts,
     seeds: wholeNumber('seeds', values.seeds, DEFAULT_SEED_COUNT, 5_000_000),
     upstream,
     upstreamTimeoutMs: timeoutSeconds * 1000,

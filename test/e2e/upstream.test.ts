@@ -2,7 +2,8 @@
  * `npm start -- --upstream` in real Chromium, in front of a service that misbehaves on command:
  * credentials go to the service and nowhere else (not to the browser, not into the server's
  * output); a service that refuses them, cannot be reached or does not answer gets a message that
- * says so, and the 504 comes within the configured timeout.
+ * says so, and the 504 comes within the configured timeout. A hostile service cannot run script
+ * on the explorer's origin through it.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { listen } from '../server/http-helpers';
-import { everythingKept } from '../support/watched-page';
+import { everythingKept, openWatched } from '../support/watched-page';
 
 const USERNAME = 'curator@example.org';
 const PASSWORD = 'upstream-pa55-Kq7!';
@@ -152,6 +153,67 @@ describe('a service that does not answer', () => {
       );
     } finally {
       await unreachable.stop();
+    }
+  });
+});
+
+describe('a service that sends a page and a script instead of JSON', () => {
+  /** The attack: a page whose script is another address of the same proxied API. */
+  const PAGE =
+    '<!doctype html><title>Seed List</title><script src="/api/seed?js=1"></script>' +
+    '<script>window.__pwned = "inline"</script><img src="x" onerror="window.__pwned = \'img\'">';
+  const SCRIPT = 'window.__pwned = "script from /api/seed?js=1";';
+
+  it('runs nothing on the explorer’s origin: opened as a page, or loaded as a script', async () => {
+    const hostile = await listen((req, res) => {
+      const script = (req.url ?? '').includes('js=1');
+      res.writeHead(200, {
+        'Content-Type': script ? 'application/javascript' : 'text/html; charset=utf-8',
+      });
+      res.end(script ? SCRIPT : PAGE);
+    });
+    const hostileProxy = await startServer(['--port', '0', '--upstream', hostile.url]);
+    const watched = await openWatched(browser);
+    try {
+      const response = await watched.page.goto(`${hostileProxy.url}/api/seed?limit=100`);
+      // A round trip to the page delivers any report the canary sent.
+      await watched.violations().catch(() => []);
+      expect(watched.ran).toEqual([]);
+      expect(response?.status()).toBe(502);
+      const shown = await watched.page.evaluate(() => ({
+        type: document.contentType,
+        scripts: document.scripts.length,
+        text: document.body.innerText,
+      }));
+      expect(shown.type).toBe('application/json');
+      expect(shown.scripts).toBe(0);
+      expect(shown.text).toContain(
+        'The catalogue service sent text/html; charset=utf-8 instead of JSON',
+      );
+
+      // From one of the explorer's own pages, whose policy allows scripts from its origin.
+      await watched.page.goto(`${hostileProxy.url}/press`);
+      const loaded = await watched.page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const script = document.createElement('script');
+            script.src = '/api/seed?js=1';
+            script.onload = () => {
+              resolve('ran');
+            };
+            script.onerror = () => {
+              resolve('refused');
+            };
+            document.head.append(script);
+          }),
+      );
+      await watched.violations();
+      expect(watched.ran).toEqual([]);
+      expect(loaded).toBe('refused');
+    } finally {
+      await watched.context.close();
+      await hostileProxy.stop();
+      await hostile.close();
     }
   });
 });

@@ -12,6 +12,7 @@ import { embeddedApiHandler, type ApiHandler } from '../../src/server/api-handle
 import { createApp } from '../../src/server/app';
 import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
+import type { HostCheck } from '../../src/server/host-check';
 
 export interface Running {
   url: string;
@@ -40,7 +41,7 @@ export async function listen(
 export function serveApp(
   api: ApiHandler,
   staticRoot: string | null = null,
-  options: { pressImages?: boolean } = {},
+  options: { pressImages?: boolean; hosts?: HostCheck } = {},
 ): Promise<Running> {
   const listener = getRequestListener(createApp({ api, staticRoot, ...options }).fetch);
   return listen((req, res) => void listener(req, res));
@@ -80,6 +81,11 @@ export function raw(
         res.on('data', (chunk: string) => (body += chunk));
         res.on('end', () => {
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete)
+            reject(new Error('the connection was dropped before the answer ended'));
         });
       },
     );

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartOptions } from '../../src/server/options';
+import { raw } from './http-helpers';
 import {
   runServer as run,
   startServer as start,
@@ -75,11 +76,41 @@ describe('npm start', () => {
   });
 });
 
+describe('npm start -- --host 0.0.0.0', () => {
+  it('says which names it answers to, and answers only those', async () => {
+    const server = await start([
+      '--port',
+      '0',
+      '--seeds',
+      '100',
+      '--host',
+      '0.0.0.0',
+      '--allowed-host',
+      'explorer.example.org',
+    ]);
+    try {
+      const port = new URL(server.url).port;
+      expect(server.output()).toContain(
+        `Answering only requests addressed to 127.0.0.1:${port}, localhost:${port}, [::1]:${port}, 0.0.0.0:${port}, explorer.example.org.`,
+      );
+      const status = async (host: string) =>
+        (await raw(`http://127.0.0.1:${port}`, '/api/seed?limit=1', { headers: { Host: host } }))
+          .status;
+      expect(await status('explorer.example.org')).toBe(200);
+      expect(await status(`localhost:${port}`)).toBe(200);
+      expect(await status(`attacker.example:${port}`)).toBe(421);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('start options', () => {
   it('has sensible defaults', () => {
     expect(parseStartOptions([])).toEqual({
       port: 5173,
       host: '127.0.0.1',
+      allowedHosts: [],
       seeds: 20_000,
       upstream: null,
       upstreamTimeoutMs: 30_000,
@@ -111,7 +142,20 @@ describe('start options', () => {
     expect(options !== 'help' && options.upstream?.href).toBe('https://partner.archive-it.org/');
   });
 
+  it('takes --allowed-host more than once', () => {
+    const options = parseStartOptions([
+      '--allowed-host',
+      'Explorer.Example.org',
+      '--allowed-host=192.168.1.20:5173',
+    ]);
+    expect(options !== 'help' && options.allowedHosts).toEqual([
+      'explorer.example.org',
+      '192.168.1.20:5173',
+    ]);
+  });
+
   it.each([
+    [['--allowed-host', 'https://explorer.example.org'], /--allowed-host takes a host name/],
     [['--port', 'eighty'], /--port must be a whole number/],
     [['--port', '70000'], /--port/],
     [['--seeds', '-5'], /--seeds/],

@@ -1,7 +1,8 @@
 /**
  * The embedded catalogue API: the service's read interface answered from a generated catalogue.
- * Pure (no Node or browser APIs), so the local server and the browser tests' mock handlers run the
- * same code.
+ * Pure (no Node or browser APIs beyond the web standard ones), so the local server and the browser
+ * tests' mock handlers run the same code. A page costs time in proportion to its length: filters
+ * read indexes (seed-index.ts), and records prepared ahead are encoded once and copied (encode.ts).
  */
 import {
   ALLOW_VALUE,
@@ -12,13 +13,15 @@ import {
   SEED_GROUP_FIELDS,
   TOTAL_ROW_COUNT_HEADER,
   isResource,
+  RESOURCES,
   type Resource,
   type WireSeedApi,
   type WireSeedDefault,
-  type WireSeedGroup,
   type WireSeedGroupRef,
 } from '../../model/wire';
+import { createRecordEncoder, type RecordEncoder, type Representation } from './encode';
 import type { Catalogue } from './generate';
+import { createSeedIndex, type SeedIndex } from './seed-index';
 
 export interface ApiResponse {
   status: number;
@@ -27,10 +30,35 @@ export interface ApiResponse {
   body: string | null;
 }
 
+/** An answer as UTF-8 bytes: whole when short, a list longer than one chunk as its chunks. */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /**
+   * JSON, or null for HEAD. A list of more than CHUNK_RECORDS records is a sequence of chunks of
+   * that many, each made only when it is asked for: a whole catalogue is never one string or one
+   * buffer, and a reader that stops early costs no more than it read.
+   */
+  body: Uint8Array<ArrayBuffer> | Iterable<Uint8Array<ArrayBuffer>> | null;
+  /** How many records the body holds (0 for anything but a list). */
+  records: number;
+}
+
 export interface CatalogueApi {
   /** Answers one request. `target` is the path and query string, e.g. `/api/seed?limit=5`. */
   handle(method: string, target: string): ApiResponse;
+  /** The same answer as bytes, a long list in chunks, for writing to a connection as it goes. */
+  answer(method: string, target: string): ApiAnswer;
+  /**
+   * Encodes every record in both representations (about 1.5 KB a seed, kept for good) and builds
+   * the seed indexes, so that pages are copied rather than serialised and the first clients of a
+   * freshly started server do not wait for the indexes. The catalogue must not change afterwards.
+   */
+  prepare(): void;
 }
+
+/** Records per chunk of a long list: about 0.75 MB of seeds. */
+export const CHUNK_RECORDS = 1_000;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -51,14 +79,12 @@ const DEFAULT_FIELDS: Record<Resource, readonly string[]> = {
 
 class BadRequest extends Error {}
 
-/**
- * How the service shows its records: to an account (the contract's fields, and more), or to a
- * visitor without one (no user names, no credentials, seed groups with their collections).
- */
-export type Representation = 'account' | 'public';
-
 export interface CatalogueApiOptions {
-  representation?: Representation;
+  /**
+   * Whom the service shows its records to: an account (the contract's fields, and more) or a
+   * visitor without one (no user names, no credentials, seed groups with their collections).
+   */
+  representation?: 'account' | 'public';
 }
 
 /** Fields a visitor without an account never sees. */
@@ -69,10 +95,23 @@ const PRIVATE_FIELDS: Record<Resource, readonly string[]> = {
   seed_group: [],
 };
 
-/** A record as a visitor without an account sees it. */
-function publicRecord(catalogue: Catalogue, resource: Resource, record: object): object {
-  if (resource === 'seed_group') {
-    const group = record as WireSeedGroup;
+function without(record: object, hidden: readonly string[]): object {
+  if (hidden.length === 0) return record;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!hidden.includes(key)) out[key] = value;
+  return out;
+}
+
+/**
+ * The catalogue as a visitor without an account sees it, made once. The engine reads only the
+ * fields the visitor's records keep (`state`, `collection`, `metadata`, `seed_group`) and writes
+ * out the rest as they are, so the records can stand in for the account's though their type says
+ * more.
+ */
+function publicView(catalogue: Catalogue): Catalogue {
+  const visible = (records: readonly object[], resource: Resource) =>
+    records.map((record) => without(record, PRIVATE_FIELDS[resource]));
+  const groups = catalogue.seedGroups.map((group) => {
     const ref = catalogue.seedGroupRefs.get(group.id);
     return {
       id: group.id,
@@ -81,24 +120,40 @@ function publicRecord(catalogue: Catalogue, resource: Resource, record: object):
       account: ref?.account ?? null,
       visibility: ref?.visibility ?? 'PRIVATE',
     };
-  }
-  const hidden = PRIVATE_FIELDS[resource];
-  if (hidden.length === 0) return record;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (!hidden.includes(key)) out[key] = value;
-  return out;
+  });
+  return {
+    ...catalogue,
+    pressItems: visible(catalogue.pressItems, 'press_item'),
+    collections: visible(catalogue.collections, 'collection'),
+    seeds: visible(catalogue.seeds, 'seed'),
+    seedGroups: groups,
+  } as unknown as Catalogue;
 }
 
 export function createCatalogueApi(
-  catalogue: Catalogue,
+  account: Catalogue,
   options: CatalogueApiOptions = {},
 ): CatalogueApi {
-  const representation = options.representation ?? 'account';
+  const catalogue = options.representation === 'public' ? publicView(account) : account;
   // Each response in the default representation lists keys in a different order, as the real
   // service does; clients must not depend on it.
   let responses = 0;
+  const seedIndex = createSeedIndex(catalogue.seeds);
+  const encoder = createRecordEncoder();
+  const lists: Record<Resource, readonly object[]> = {
+    press_item: catalogue.pressItems,
+    seed: catalogue.seeds,
+    collection: catalogue.collections,
+    seed_group: catalogue.seedGroups,
+  };
+  const apiShapes: Record<Resource, (record: object) => unknown> = {
+    seed: (record) => toApiSeed(catalogue, record as WireSeedDefault),
+    collection: withSortedKeys,
+    press_item: withSortedKeys,
+    seed_group: withSortedKeys,
+  };
 
-  function handle(method: string, target: string): ApiResponse {
+  function answer(method: string, target: string): ApiAnswer {
     const verb = method.toUpperCase();
     const { path, query } = splitTarget(target);
     const resource = resourceOf(path);
@@ -116,9 +171,9 @@ export function createCatalogueApi(
     }
     if (verb !== 'GET' && verb !== 'HEAD') return error(405, `Method "${verb}" not allowed.`);
 
-    let page: { total: number; records: readonly object[] };
+    let page: Page;
     try {
-      page = select(catalogue, resource, query);
+      page = select(catalogue, seedIndex, resource, query);
     } catch (e) {
       if (e instanceof BadRequest) return error(400, e.message);
       throw e;
@@ -127,31 +182,94 @@ export function createCatalogueApi(
       ...baseHeaders(),
       [TOTAL_ROW_COUNT_HEADER]: String(page.total),
     };
-    if (verb === 'HEAD') return { status: 200, headers, body: null };
-    const api = query.get('format') === 'api';
-    // The api representation of a seed has no login fields to begin with.
-    const records =
-      representation === 'public' && !(api && resource === 'seed')
-        ? page.records.map((record) => publicRecord(catalogue, resource, record))
-        : page.records;
-    const body = api
-      ? serialiseApi(catalogue, resource, records)
-      : serialiseDefault(records, rotate(DEFAULT_FIELDS[resource], responses++));
-    return { status: 200, headers, body };
+    if (verb === 'HEAD') return { status: 200, headers, body: null, records: 0 };
+    const representation: Representation =
+      query.get('format') === 'api'
+        ? { kind: 'fixed', shape: apiShapes[resource] }
+        : { kind: 'default', fields: DEFAULT_FIELDS[resource], rotation: responses++ };
+    return {
+      status: 200,
+      headers,
+      body: serialise(encoder, page, representation),
+      records: page.to - page.from,
+    };
   }
 
-  return { handle };
+  return {
+    answer,
+    prepare() {
+      seedIndex.prepare();
+      for (const resource of RESOURCES) {
+        const records = lists[resource];
+        encoder.prepare(records, { kind: 'fixed', shape: apiShapes[resource] });
+        encoder.prepare(records, {
+          kind: 'default',
+          fields: DEFAULT_FIELDS[resource],
+          rotation: 0,
+        });
+      }
+    },
+    handle(method, target) {
+      const { status, headers, body } = answer(method, target);
+      return { status, headers, body: body === null ? null : text(body) };
+    },
+  };
+}
+
+/** The records of a response: `records[from..to)`. */
+interface Page {
+  total: number;
+  records: readonly object[];
+  from: number;
+  to: number;
+}
+
+function serialise(
+  encoder: RecordEncoder,
+  { records, from, to }: Page,
+  representation: Representation,
+): Uint8Array<ArrayBuffer> | Iterable<Uint8Array<ArrayBuffer>> {
+  if (to - from <= CHUNK_RECORDS) {
+    return encoder.write(records, from, to, representation, { first: true, last: true });
+  }
+  return {
+    *[Symbol.iterator]() {
+      for (let at = from; at < to; at += CHUNK_RECORDS) {
+        const end = Math.min(to, at + CHUNK_RECORDS);
+        yield encoder.write(records, at, end, representation, {
+          first: at === from,
+          last: end === to,
+        });
+      }
+    },
+  };
+}
+
+const decoder = new TextDecoder();
+const textEncoder = new TextEncoder();
+
+function text(body: Uint8Array<ArrayBuffer> | Iterable<Uint8Array<ArrayBuffer>>): string {
+  if (ArrayBuffer.isView(body)) return decoder.decode(body);
+  // Chunks end between records, so each decodes on its own.
+  let out = '';
+  for (const chunk of body) out += decoder.decode(chunk);
+  return out;
 }
 
 function baseHeaders(): Record<string, string> {
   return { 'Content-Type': 'application/json', Allow: ALLOW_VALUE, Vary: 'Accept' };
 }
 
-function json(status: number, value: unknown): ApiResponse {
-  return { status, headers: baseHeaders(), body: JSON.stringify(value) };
+function json(status: number, value: unknown): ApiAnswer {
+  return {
+    status,
+    headers: baseHeaders(),
+    body: textEncoder.encode(JSON.stringify(value)),
+    records: 0,
+  };
 }
 
-function error(status: number, detail: string): ApiResponse {
+function error(status: number, detail: string): ApiAnswer {
   return json(status, { detail });
 }
 
@@ -207,21 +325,29 @@ function clip(text: string): string {
 
 function select(
   catalogue: Catalogue,
+  seedIndex: SeedIndex,
   resource: Resource,
   query: URLSearchParams,
-): { total: number; records: readonly object[] } {
+): Page {
   const limit = integerParam(query, 'limit', -1);
   const offset = integerParam(query, 'offset', 0) ?? 0;
-  const matching = filter(catalogue, resource, query);
-  const end = limit === null || limit === -1 ? matching.length : offset + limit;
-  return { total: matching.length, records: matching.slice(offset, end) };
+  const matching = filter(catalogue, seedIndex, resource, query);
+  const total = matching.length;
+  const from = Math.min(offset, total);
+  const to = limit === null || limit === -1 ? total : Math.min(total, offset + limit);
+  if (!(matching instanceof Int32Array)) return { total, records: matching, from, to };
+  // Filtered seeds are positions in the catalogue: only the page's are looked up.
+  const records = Array.from(matching.subarray(from, to), (at) => catalogue.seeds[at] as object);
+  return { total, records, from: 0, to: records.length };
 }
 
+/** The records that match, or for seeds the positions of those that do. */
 function filter(
   catalogue: Catalogue,
+  seedIndex: SeedIndex,
   resource: Resource,
   query: URLSearchParams,
-): readonly object[] {
+): readonly object[] | Int32Array {
   switch (resource) {
     case 'press_item':
       return catalogue.pressItems;
@@ -236,63 +362,14 @@ function filter(
       return catalogue.collections.filter((c) => c.state === state);
     }
     case 'seed':
-      return filterSeeds(catalogue.seeds, query);
+      return (
+        seedIndex.select({
+          collection: integerParam(query, 'collection', Number.NEGATIVE_INFINITY),
+          name: param(query, 'metadata__name'),
+          prefix: param(query, 'metadata__value__startswith'),
+        }) ?? catalogue.seeds
+      );
   }
-}
-
-function filterSeeds(
-  seeds: readonly WireSeedDefault[],
-  query: URLSearchParams,
-): readonly WireSeedDefault[] {
-  const collection = integerParam(query, 'collection', Number.NEGATIVE_INFINITY);
-  const name = param(query, 'metadata__name');
-  const prefix = param(query, 'metadata__value__startswith');
-  if (collection === null && name === null && prefix === null) return seeds;
-  return seeds.filter((seed) => {
-    if (collection !== null && seed.collection !== collection) return false;
-    if (name === null && prefix === null) return true;
-    if (name !== null) {
-      const entries = Object.hasOwn(seed.metadata, name) ? seed.metadata[name] : undefined;
-      if (!entries || entries.length === 0) return false;
-      // Name and prefix together: one entry of that field must carry the prefix.
-      return prefix === null || entries.some((e) => e.value.startsWith(prefix));
-    }
-    for (const field in seed.metadata) {
-      if (seed.metadata[field]?.some((e) => e.value.startsWith(prefix as string))) return true;
-    }
-    return false;
-  });
-}
-
-function rotate(fields: readonly string[], by: number): string[] {
-  const k = by % fields.length;
-  return [...fields.slice(k), ...fields.slice(0, k)];
-}
-
-/** Records with their keys in `order`; keys a record has beyond the list follow in their own order. */
-function serialiseDefault(records: readonly object[], order: readonly string[]): string {
-  const known = new Set(order);
-  return JSON.stringify(
-    records.map((record) => {
-      const source = record as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const key of order) if (key in source) out[key] = source[key];
-      for (const key in source) if (!known.has(key)) out[key] = source[key];
-      return out;
-    }),
-  );
-}
-
-/** `format=api`: keys in alphabetical order at every level; seeds take their api representation. */
-function serialiseApi(
-  catalogue: Catalogue,
-  resource: Resource,
-  records: readonly object[],
-): string {
-  if (resource === 'seed') {
-    return JSON.stringify((records as WireSeedDefault[]).map((seed) => toApiSeed(catalogue, seed)));
-  }
-  return JSON.stringify(records.map(withSortedKeys));
 }
 
 /**
