@@ -43,7 +43,7 @@ export default tseslint.config(
       'src/features/**',
       'src/components/**',
       'src/lib/**',
-      'src/model/**',
+      'src/contract/**',
     ],
     languageOptions: { globals: globals.browser },
     rules: {
@@ -59,7 +59,7 @@ export default tseslint.config(
   },
   {
     // The layers, one way: app → features → components → lib, with api and the wire contract
-    // (src/model) below them all. Features never import each other; nothing in the browser
+    // (src/contract) below them all. Features never import each other; nothing in the browser
     // imports the server; the server never imports the browser's code or React.
     files: ['src/**'],
     plugins: { 'import-x': importX },
@@ -97,7 +97,7 @@ export default tseslint.config(
               message: 'The data layer is below everything that shows data.',
             },
             {
-              target: './src/model',
+              target: './src/contract',
               from: [
                 './src/app',
                 './src/features',

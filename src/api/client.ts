@@ -4,7 +4,7 @@
  * AbortSignal, times out, retries what a retry can cure, and turns every failure into an ApiError.
  */
 import ky, { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
-import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../model/wire';
+import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import {
   ApiError,

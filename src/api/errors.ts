@@ -3,7 +3,7 @@
  * service. `message` is written for the person using the explorer; the other fields are for
  * whoever has to find out why.
  */
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'unreadable' | 'contract';
 

@@ -3,7 +3,7 @@
  * larger pages (limit + offset) a few at a time. Each step yields a snapshot of everything loaded
  * so far, always a prefix of the list in the service's order.
  */
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
 import { defaultApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';

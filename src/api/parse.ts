@@ -3,7 +3,7 @@
  * passes through here. A record is kept whenever its id can be read; what else it lacks is unknown
  * for that record and counted for the list, so a page can say once what the service did not send.
  */
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 import { fastSeed } from './fast-seed';
 import type { ResourceModels } from './records';
 import {

@@ -4,7 +4,7 @@
  * key. The navigation prefetcher (src/app/prefetch.ts) and the components use the same options.
  */
 import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';

@@ -11,7 +11,7 @@
  * never copies a field these definitions do not name.
  */
 import * as v from 'valibot';
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 import {
   bytesSchema,
   countSchema,
@@ -64,27 +64,48 @@ export type RecordOf<F extends Fields> = { readonly id: number } & {
 // ---------------------------------------------------------------------------------------------
 // Field definitions
 
-function field<T>(
-  wire: string,
+/** A field's spec, keeping the service's name for it as a literal type (see WireNamesOf). */
+type Named<S, W extends string> = S & { readonly wire: W };
+
+function field<T, const W extends string>(
+  wire: W,
   label: string,
   schema: v.GenericSchema<unknown, T>,
-  extra: Partial<Pick<FieldSpec<T>, 'optional' | 'pick'>> = {},
-): FieldSpec<T> {
+  extra: Partial<Pick<FieldSpec<T>, 'optional'>> = {},
+): Named<FieldSpec<T>, W> {
   return { wire, label, read: fromSchema(schema), ...extra };
 }
 
-function listField<T>(
-  spec: Omit<FieldSpec<T>, 'read'> & { read: FieldSpec<T>['read'] },
+function listField<T, const W extends string, const A extends string = never>(
+  spec: Omit<FieldSpec<T>, 'wire' | 'read'> & {
+    wire: W;
+    read: FieldSpec<T>['read'];
+    /** Other names of the service's that `pick` reads the value from. */
+    also?: readonly A[];
+  },
   fallback: T,
-): FieldWithFallback<T> {
+): Named<FieldWithFallback<T>, W> & { readonly also?: readonly A[] } {
   return { ...spec, fallback };
 }
+
+type WireOf<S> = S extends { readonly wire: infer W extends string } ? W : never;
+type AlsoOf<S> = 'also' extends keyof S
+  ? S extends { readonly also?: readonly (infer A extends string)[] }
+    ? A
+    : never
+  : never;
+
+/** The service's names for the fields of a definition: what the reader reads from the wire. */
+export type WireNamesOf<F> = { [K in keyof F]: WireOf<F[K]> | AlsoOf<F[K]> }[keyof F];
 
 const text = v.string();
 const bool = v.boolean();
 
-function metadataField(): FieldWithFallback<Metadata> {
-  return listField({ wire: 'metadata', label: 'Metadata', read: readMetadata }, {});
+function metadataField() {
+  return listField<Metadata, 'metadata'>(
+    { wire: 'metadata', label: 'Metadata', read: readMetadata },
+    {},
+  );
 }
 
 const auditFields = {
@@ -116,6 +137,7 @@ export const seedFields = {
   seedGroups: listField(
     {
       wire: 'seed_groups',
+      also: ['seed_group'],
       label: 'Seed groups',
       read: readSeedGroups,
       pick: (raw) => {
@@ -155,6 +177,7 @@ export const seedGroupFields = {
   collectionIds: listField(
     {
       wire: 'collections',
+      also: ['collection'],
       label: 'Collection',
       read: readIds,
       pick: (raw) => {

@@ -7,7 +7,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import type { ListView } from '../api/hooks';
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 import { quickFilter } from '../lib/text-match';
 import { useQuickFilter } from '../lib/use-debounced';
 import {

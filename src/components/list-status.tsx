@@ -9,7 +9,7 @@ import type { ListView } from '../api/hooks';
 import type { ListData } from '../api/load-list';
 import type { RecordProblem } from '../api/records';
 import { reportGaps } from '../api/parse';
-import type { Resource } from '../model/wire';
+import type { Resource } from '../contract/wire';
 import { formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
 

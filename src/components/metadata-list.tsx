@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { Metadata, MetadataEntry, Unknown } from '../api/records';
 import { formatCount } from '../lib/format';
-import { DUBLIN_CORE_FIELDS } from '../model/wire';
+import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { ClampedText } from './clamped-text';
 
 const CORE_ORDER = new Map<string, number>(DUBLIN_CORE_FIELDS.map((name, i) => [name, i]));

@@ -4,7 +4,7 @@
  * fails, stalls or sends what it should not. Nothing here is active unless a caller builds the
  * wrapper; `npm start` does so only with `--faults`.
  */
-import { isResource, TOTAL_ROW_COUNT_HEADER, type Resource } from '../model/wire';
+import { isResource, TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
 import { detailResponse, type ApiHandler } from './api-handler';
 
 export type Fault =

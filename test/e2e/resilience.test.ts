@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Resource } from '../../src/model/wire';
+import type { Resource } from '../../src/contract/wire';
 import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';

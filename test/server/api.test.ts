@@ -10,7 +10,7 @@ import {
   type WireCollection,
   type WireSeedApi,
   type WireSeedDefault,
-} from '../../src/model/wire';
+} from '../../src/contract/wire';
 import { getJson, serveCatalogue, type Running } from './http-helpers';
 
 let server: Running;

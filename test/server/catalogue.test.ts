@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateCatalogue } from '../../src/server/catalogue/generate';
-import { KNOWN_TOPIC_CODES, type Metadata } from '../../src/model/wire';
+import { KNOWN_TOPIC_CODES, type Metadata } from '../../src/contract/wire';
 
 const catalogue = generateCatalogue();
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;

@@ -20,7 +20,7 @@ import {
   TOTAL_ROW_COUNT_HEADER,
   type Resource,
   type WireSeedDefault,
-} from '../../src/model/wire';
+} from '../../src/contract/wire';
 
 const catalogue = generateCatalogue({ seeds: 1_500 });
 addHostileRecords(catalogue);

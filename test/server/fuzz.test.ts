@@ -15,7 +15,7 @@ import { createApp } from '../../src/server/app';
 import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../src/server/catalogue/generate';
 import { parseUpstreamBase, upstreamApiHandler } from '../../src/server/proxy/upstream';
-import { RESOURCES } from '../../src/model/wire';
+import { RESOURCES } from '../../src/contract/wire';
 import { listen, raw, serveApp, type Running } from './http-helpers';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { embeddedApiHandler } from '../../src/server/api-handler';
 import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../src/server/catalogue/generate';
-import type { WireSeedDefault } from '../../src/model/wire';
+import type { WireSeedDefault } from '../../src/contract/wire';
 
 describe('a filtered page', () => {
   it('reads the seeds on the page, not every seed in the catalogue', () => {

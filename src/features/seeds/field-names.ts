@@ -1,6 +1,6 @@
 /** The metadata field names the seeds page offers in its field picker. */
 import type { Seed } from '../../api/records';
-import { DUBLIN_CORE_FIELDS } from '../../model/wire';
+import { DUBLIN_CORE_FIELDS } from '../../contract/wire';
 
 /**
  * What was found in a list already scanned, under the list's first seed: a list that loads page by

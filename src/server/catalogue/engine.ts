@@ -17,8 +17,9 @@ import {
   type Resource,
   type WireSeedApi,
   type WireSeedDefault,
+  type WirePublicSeedGroup,
   type WireSeedGroupRef,
-} from '../../model/wire';
+} from '../../contract/wire';
 import { createRecordEncoder, type RecordEncoder, type Representation } from './encode';
 import type { Catalogue } from './generate';
 import { createSeedIndex, type SeedIndex } from './seed-index';
@@ -111,16 +112,18 @@ function without(record: object, hidden: readonly string[]): object {
 function publicView(catalogue: Catalogue): Catalogue {
   const visible = (records: readonly object[], resource: Resource) =>
     records.map((record) => without(record, PRIVATE_FIELDS[resource]));
-  const groups = catalogue.seedGroups.map((group) => {
-    const ref = catalogue.seedGroupRefs.get(group.id);
-    return {
-      id: group.id,
-      name: group.name,
-      collections: ref?.collections ?? [group.collection],
-      account: ref?.account ?? null,
-      visibility: ref?.visibility ?? 'PRIVATE',
-    };
-  });
+  const accounts = new Map(catalogue.collections.map((c) => [c.id, c.account]));
+  // The service embeds a group in seeds as it shows it to visitors: one shape for both.
+  const groups = catalogue.seedGroups.map(
+    (group): WirePublicSeedGroup =>
+      catalogue.seedGroupRefs.get(group.id) ?? {
+        id: group.id,
+        name: group.name,
+        collections: [group.collection],
+        account: accounts.get(group.collection) ?? 0,
+        visibility: 'PRIVATE',
+      },
+  );
   return {
     ...catalogue,
     pressItems: visible(catalogue.pressItems, 'press_item'),

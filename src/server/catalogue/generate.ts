@@ -7,7 +7,7 @@ import type {
   WireSeedDefault,
   WireSeedGroup,
   WireSeedGroupRef,
-} from '../../model/wire';
+} from '../../contract/wire';
 import { Random } from './random';
 import {
   ACCOUNTS,

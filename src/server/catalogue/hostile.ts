@@ -11,7 +11,7 @@ import type {
   WirePressItem,
   WireSeedDefault,
   WireSeedGroupRef,
-} from '../../model/wire';
+} from '../../contract/wire';
 import type { Catalogue, CollectionRecord } from './generate';
 
 export const SCRIPT = '<script>window.__pwned = 1</script>';

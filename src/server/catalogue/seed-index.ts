@@ -4,7 +4,7 @@
  * order (a value prefix is then one range of them). Each is built once, the first time a filter
  * needs it; the catalogue must not change after that. Pure, like the engine that uses it.
  */
-import type { WireSeedDefault } from '../../model/wire';
+import type { WireSeedDefault } from '../../contract/wire';
 
 export interface SeedFilters {
   collection: number | null;

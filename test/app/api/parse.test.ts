@@ -17,7 +17,7 @@ import {
 } from '../../../src/api/parse';
 import type { Collection, PressItem, Seed } from '../../../src/api/records';
 import { RECORD_FIELDS } from '../../../src/api/records';
-import { RESOURCES, type Resource } from '../../../src/model/wire';
+import { RESOURCES, type Resource } from '../../../src/contract/wire';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { mutated, without } from '../mutated-records';

@@ -4,7 +4,7 @@ import { parseRecords } from '../../../src/api/parse';
 import { fieldNames } from '../../../src/features/seeds/field-names';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
-import { DUBLIN_CORE_FIELDS } from '../../../src/model/wire';
+import { DUBLIN_CORE_FIELDS } from '../../../src/contract/wire';
 
 const engine = createCatalogueApi(generateCatalogue({ seeds: 50 }));
 const [base] = parseRecords(

@@ -25,7 +25,7 @@ import {
 import { seedColumns, seedSearchText } from '../../../src/features/seeds/seed-columns';
 import { SeedDetail } from '../../../src/features/seeds/seed-detail';
 import { quickFilter } from '../../../src/lib/text-match';
-import type { Resource } from '../../../src/model/wire';
+import type { Resource } from '../../../src/contract/wire';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { mutated } from '../mutated-records';

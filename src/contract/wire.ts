@@ -145,6 +145,13 @@ export interface WireSeedGroup {
 }
 
 /**
+ * A seed group as the real service shows it to a visitor without an account: the collections it
+ * spans, its account and its visibility (`PUBLIC` or `PRIVATE`) instead of one collection, as it
+ * embeds the group in a seed.
+ */
+export type WirePublicSeedGroup = WireSeedGroupRef;
+
+/**
  * Field lists in the order the service documents them. The embedded API varies this order between
  * responses (the contract says key order is not significant) and sorts it for `format=api`.
  */
