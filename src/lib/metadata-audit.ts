@@ -25,6 +25,9 @@ const NOT_BLANK = /\S/;
 
 /** Empty or only whitespace: such a value counts as no value. */
 export function isBlank(value: string): boolean {
+  // Nearly every value starts with a visible ASCII character; only the rest need the pattern.
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127) return false;
   return !NOT_BLANK.test(value);
 }
 
