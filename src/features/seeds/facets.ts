@@ -921,7 +921,8 @@ function* report(
       else byVariant.set(key, [p]);
     }
     for (const p of counted) variantSize[c.pairVariant[p] ?? 0] = 0;
-    const values: FieldValue[] = counted.map((p) => {
+    const values: FieldValue[] = [];
+    for (const p of counted) {
       const value = c.pairValue[p] as string;
       const group = byVariant?.get(c.pairVariant[p] ?? -1);
       const variants = group
@@ -929,8 +930,10 @@ function* report(
             .filter((q) => q !== p)
             .map((q) => ({ value: c.pairValue[q] as string, count: count(q) }))
         : NO_VARIANTS;
-      return { value, count: count(p), selected: chosen?.has(value) ?? false, variants };
-    });
+      values.push({ value, count: count(p), selected: chosen?.has(value) ?? false, variants });
+      // A field of mostly distinct values (titles, notes) can have tens of thousands.
+      if ((values.length & 8191) === 0) yield;
+    }
     if (chosen) {
       // Chosen values no seed has: still listed, so the choice can be undone.
       const listed = new Set(values.map((value) => value.value));
