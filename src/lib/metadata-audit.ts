@@ -13,7 +13,7 @@
  */
 import { unknownOf, type Metadata, type UnknownFields } from '../api/model';
 import { DUBLIN_CORE_FIELDS } from '../model/wire';
-import { listParam, type ListParam } from './url-state';
+import { listParam, quoted, type ListParam } from './url-state';
 
 /** Any record with descriptive metadata: seeds and collections. */
 export interface WithMetadata {
@@ -161,6 +161,33 @@ export function auditRequired(
 
 // ---------------------------------------------------------------------------------------------
 // The `missing` parameter: the same on every list that audits metadata.
+
+/**
+ * Why `missing=` names a field and every record is listed: none has it. A mistyped name must not
+ * look like a list where nothing has the field by chance.
+ */
+export function unusedFieldMessage(field: string, noun: string): string {
+  return `No ${noun} in this list has a metadata field ${quoted(field)}, so every ${noun} lacks it. Field names match exactly, capitals included.`;
+}
+
+/**
+ * The records lacking any of `fields`, in their order, with a message for each field no record
+ * uses (`noun` names one record in it, e.g. "collection"). No fields: every record, no message.
+ */
+export function filterMissing<T extends WithMetadata>(
+  records: readonly T[],
+  fields: readonly string[],
+  noun: string,
+): { rows: readonly T[]; messages: string[] } {
+  if (fields.length === 0) return { rows: records, messages: [] };
+  const used = new Set<string>();
+  for (const record of records) for (const field in record.metadata) used.add(field);
+  const messages =
+    records.length === 0
+      ? []
+      : [...new Set(fields)].filter((f) => !used.has(f)).map((f) => unusedFieldMessage(f, noun));
+  return { rows: records.filter(lacksAny(fields)), messages };
+}
 
 /**
  * `missing=Title&missing=Date`: the records lacking any of the named fields. Names are kept

@@ -86,6 +86,11 @@ export function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
+/** A text from the address (or the data) as a message quotes it. */
+export function quoted(text: string): string {
+  return `“${clip(text)}”`;
+}
+
 export interface DecodedList<T> {
   value: readonly T[];
   /** Why some of the URL's values were ignored or cannot be read, for the user to read. */

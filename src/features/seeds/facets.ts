@@ -23,7 +23,14 @@ import {
   sortOrder,
   type SortSource,
 } from '../../components/data-table/sorting';
-import { isBlank, orderFieldNames, variantKey, type FieldCoverage } from '../../lib/metadata-audit';
+import {
+  isBlank,
+  orderFieldNames,
+  unusedFieldMessage,
+  variantKey,
+  type FieldCoverage,
+} from '../../lib/metadata-audit';
+import { clip, quoted } from '../../lib/url-state';
 import {
   STATUS_CLASSES,
   isWhereField,
@@ -481,10 +488,6 @@ export interface FacetOptions {
 
 const NO_VARIANTS: readonly Variant[] = [];
 
-function quoted(text: string): string {
-  return `“${text.length > 60 ? `${text.slice(0, 60)}…` : text}”`;
-}
-
 /** Runs `facetJob` to its end. */
 export function computeFacets(
   index: FacetIndex,
@@ -558,9 +561,7 @@ function compile(index: FacetIndex, model: SeedFilterModel, options: FacetOption
     if (f === undefined || f >= fieldCount) {
       missingAll = true;
       if (speak) {
-        messages.push(
-          `No seed in this list has a metadata field ${quoted(name)}, so every seed lacks it. Field names match exactly, capitals included.`,
-        );
+        messages.push(unusedFieldMessage(name, 'seed'));
       }
     } else if (missingMark[f] === 0) {
       missingMark[f] = 1;
@@ -577,7 +578,7 @@ function compile(index: FacetIndex, model: SeedFilterModel, options: FacetOption
       whereFields.push(-1);
       if (speak) {
         messages.push(
-          `No seed in this list has a metadata field ${quoted(choice.field)}, so none match where=${choice.field}:…. Field names match exactly, capitals included.`,
+          `No seed in this list has a metadata field ${quoted(choice.field)}, so none match where=${clip(choice.field)}:…. Field names match exactly, capitals included.`,
         );
       }
       continue;
@@ -1016,7 +1017,10 @@ function* report(
   const indices = tally.matched.slice(0, matchCount);
   return {
     indices,
-    rows: Array.from(indices, (i) => index.rows[i] as Seed),
+    // The same array when nothing is filtered out, so what is cached per rows array (the table's
+    // sort keys) stays valid.
+    rows:
+      matchCount === index.size ? index.rows : Array.from(indices, (i) => index.rows[i] as Seed),
     total: index.size,
     fields: facetFields,
     coverage,

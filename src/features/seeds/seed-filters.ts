@@ -9,7 +9,7 @@
  * the user asking. It stays in the address as written (so nothing rewrites it behind the user's
  * back), is reported, and matches no seed until it is fixed or cleared.
  */
-import { clip, listParam, type Decoded, type Param, type Values } from '../../lib/url-state';
+import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
 import { missingFieldsParam } from '../../lib/metadata-audit';
 
 /** A value from the address that cannot be read, kept as written. */
@@ -39,10 +39,6 @@ const NO_MATCH = 'No seeds match it until it is changed.';
 function unreadable(text: string, why: string): Decoded<Unreadable> {
   const problem = `${why} ${NO_MATCH}`;
   return { value: { unreadable: text, problem }, problem };
-}
-
-function quoted(text: string): string {
-  return `“${clip(text)}”`;
 }
 
 /** Whether a field's values can be chosen with `where` (its name must not hold a colon). */

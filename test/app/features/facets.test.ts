@@ -333,6 +333,13 @@ describe('seed-field facets', () => {
     expect(ids(facets(rows, 'created=2024-03'))).toEqual([rows[1]?.id, rows[2]?.id, rows[4]?.id]);
   });
 
+  it('gives back the rows array itself when no seed is filtered out', () => {
+    const rows = [makeSeed({ active: true }), makeSeed({ active: false })];
+    expect(facets(rows).rows).toBe(rows);
+    expect(facets(rows, 'active=true&active=false').rows).toBe(rows);
+    expect(facets(rows, 'active=true').rows).toEqual([rows[0]]);
+  });
+
   it('applies the quick filter to every count, as a test or as a set of rows', () => {
     const rows = [
       makeSeed({ meta: { Language: ['English'] } }),

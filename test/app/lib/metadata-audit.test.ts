@@ -4,6 +4,7 @@ import {
   DEFAULT_REQUIRED_FIELDS,
   auditRequired,
   createRequiredFieldsStore,
+  filterMissing,
   hasField,
   isBlank,
   lacksAny,
@@ -96,6 +97,24 @@ describe('coverage', () => {
     expect(audit.lacking).toBe(collections.filter(lacksAny(DEFAULT_REQUIRED_FIELDS)).length);
     expect(audit.lacking).toBeGreaterThan(0);
     expect(audit.lacking).toBeLessThan(collections.length);
+  });
+
+  it('lists the collections missing a field, and says when none has it at all', () => {
+    const collections = parseRecords(
+      'collection',
+      generateCatalogue({ seeds: 0 }).collections,
+    ).records;
+    const { rows, messages } = filterMissing(collections, ['Language', 'Langauge'], 'collection');
+    expect(rows).toEqual(collections);
+    expect(messages).toEqual([
+      'No collection in this list has a metadata field “Langauge”, so every collection lacks it. Field names match exactly, capitals included.',
+    ]);
+    const lacking = filterMissing(collections, ['Language'], 'collection');
+    expect(lacking.messages).toEqual([]);
+    expect(lacking.rows.length).toBeGreaterThan(0);
+    expect(lacking.rows.length).toBeLessThan(collections.length);
+    expect(lacking.rows.every((c) => !hasField(c, 'Language'))).toBe(true);
+    expect(filterMissing(collections, [], 'collection').rows).toBe(collections);
   });
 
   it('links to the records missing any of the fields', () => {
