@@ -78,9 +78,9 @@ function statusClass(seed: Seed): number {
 
 /** What every view of one growing list shares. Arrays only grow, so a view of a prefix stays valid. */
 class IndexCore {
-  /** The rows indexed so far are `length` rows of a list whose last is `last`. */
+  /** The rows indexed so far, so that a list can be checked to begin with them. */
+  readonly rows: Seed[] = [];
   length = 0;
-  last: Seed | undefined;
 
   readonly fieldIndex = new Map<string, number>();
   readonly fieldNames: string[] = [];
@@ -252,7 +252,7 @@ class IndexCore {
     this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
 
     this.length = i + 1;
-    this.last = seed;
+    this.rows.push(seed);
   }
 }
 
@@ -306,29 +306,39 @@ function extent(index: FacetIndex): Extent {
 }
 
 /**
- * Indexes rows, reusing the work done for a shorter list with the same beginning. Two jobs over
- * one growing list may run interleaved: each indexes the next row of the shared prefix.
+ * Indexes rows, reusing the work done for any list that begins with the same rows: a list that
+ * grows by appending indexes only its new rows, and an earlier, shorter list is a view of the
+ * same index. Two jobs over one growing list may run interleaved: each indexes the next row of
+ * the rows they share.
  */
 export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
   const cached = indexByRows.get(rows);
   if (cached?.size === rows.length) return cached;
   const first = rows[0];
-  let shared = first === undefined ? undefined : coreByFirst.get(first);
-  const continues =
-    shared !== undefined &&
-    shared.length <= rows.length &&
-    (shared.length === 0 || rows[shared.length - 1] === shared.last);
-  if (!continues || shared === undefined) {
-    shared = new IndexCore();
-    if (first !== undefined) coreByFirst.set(first, shared);
-  }
-  while (shared.length < rows.length) {
-    // Another list (not one continuing this) may have taken over the core meanwhile.
-    if (shared.length > 0 && rows[shared.length - 1] !== shared.last) {
-      return yield* facetIndexJob(rows);
+  const fresh = () => {
+    const made = new IndexCore();
+    if (first !== undefined) coreByFirst.set(first, made);
+    return made;
+  };
+  let shared = (first === undefined ? undefined : coreByFirst.get(first)) ?? fresh();
+  // Rows known to be the core's own: a list with the same first row may differ anywhere after
+  // it, and another job may have added rows since the last look.
+  let checked = 0;
+  for (;;) {
+    if (checked < shared.length && checked < rows.length) {
+      if (rows[checked] !== shared.rows[checked]) {
+        shared = fresh();
+        checked = 0;
+        continue;
+      }
+      checked++;
+    } else if (shared.length < rows.length) {
+      shared.add(rows[shared.length] as Seed);
+      checked++;
+    } else {
+      break;
     }
-    shared.add(rows[shared.length] as Seed);
-    if ((shared.length & ROW_SLICE_MASK) === 0) yield;
+    if ((checked & ROW_SLICE_MASK) === 0) yield;
   }
   const index: FacetIndex = { rows, size: rows.length };
   extents.set(index, extentOf(shared, rows.length));
@@ -421,7 +431,10 @@ export interface FacetValue<V> {
 }
 
 export interface FieldValue extends FacetValue<string> {
-  /** Other values of the field equal to this one but for case or surrounding spaces, by count. */
+  /**
+   * The other values of the field, with a count, that equal this one but for case or surrounding
+   * spaces, by count. A chosen value no seed has shows them too: they may be what was meant.
+   */
   readonly variants: readonly Variant[];
 }
 
@@ -885,6 +898,7 @@ function* report(
   const n = index.size;
   const places = order.length;
   const variantSize = new Int32Array(c.variantCount);
+  const chosenKey = new Uint8Array(c.variantCount);
 
   const facetFields: FieldFacet[] = [];
   const coverage: FieldCoverage[] = [];
@@ -908,41 +922,54 @@ function* report(
     }
     const sorted = keys.subarray(0, shown).sort();
     const counted = Array.from(sorted, (key) => order[key % places] ?? 0);
-    // Values of the field meeting under one variant key, when more than one has a count.
-    for (const p of counted) {
-      if (count(p) > 0) bump(variantSize, c.pairVariant[p] ?? 0);
+    // Chosen values no seed here has: listed all the same, so the choice can be undone.
+    const unheld: { value: string; key: number }[] = [];
+    for (const value of chosen ?? []) {
+      const p = (c.fieldValues[f] as Map<string, number>).get(value);
+      if (p !== undefined && p < pairCount) continue;
+      const key = (c.fieldVariants[f] as Map<string, number>).get(variantKey(value));
+      unheld.push({ value, key: key !== undefined && key < chosenKey.length ? key : -1 });
     }
+    // The values with a count that meet under one variant key, for keys where another value
+    // (with a count, or chosen without one) shows them as a hint.
+    for (const p of counted) {
+      const key = c.pairVariant[p] ?? 0;
+      if (count(p) > 0) bump(variantSize, key);
+      else chosenKey[key] = 1;
+    }
+    for (const { key } of unheld) if (key >= 0) chosenKey[key] = 1;
     let byVariant: Map<number, number[]> | undefined;
     for (const p of counted) {
       const key = c.pairVariant[p] ?? 0;
-      if ((variantSize[key] ?? 0) < 2 || count(p) === 0) continue;
+      if (count(p) === 0 || ((variantSize[key] ?? 0) < 2 && chosenKey[key] === 0)) continue;
       byVariant ??= new Map();
       const group = byVariant.get(key);
       if (group) group.push(p);
       else byVariant.set(key, [p]);
     }
-    for (const p of counted) variantSize[c.pairVariant[p] ?? 0] = 0;
+    for (const p of counted) {
+      const key = c.pairVariant[p] ?? 0;
+      variantSize[key] = 0;
+      chosenKey[key] = 0;
+    }
+    for (const { key } of unheld) if (key >= 0) chosenKey[key] = 0;
+    const hints = (group: readonly number[] | undefined, except: number) =>
+      group
+        ? group
+            .filter((q) => q !== except)
+            .map((q) => ({ value: c.pairValue[q] as string, count: count(q) }))
+        : NO_VARIANTS;
     const values: FieldValue[] = [];
     for (const p of counted) {
       const value = c.pairValue[p] as string;
-      const group = byVariant?.get(c.pairVariant[p] ?? -1);
-      const variants = group
-        ? group
-            .filter((q) => q !== p)
-            .map((q) => ({ value: c.pairValue[q] as string, count: count(q) }))
-        : NO_VARIANTS;
+      const variants = hints(byVariant?.get(c.pairVariant[p] ?? -1), p);
       values.push({ value, count: count(p), selected: chosen?.has(value) ?? false, variants });
       // A field of mostly distinct values (titles, notes) can have tens of thousands.
       if ((values.length & 8191) === 0) yield;
     }
-    if (chosen) {
-      // Chosen values no seed has: still listed, so the choice can be undone.
-      const listed = new Set(values.map((value) => value.value));
-      for (const value of chosen) {
-        if (!listed.has(value)) {
-          values.push({ value, count: 0, selected: true, variants: NO_VARIANTS });
-        }
-      }
+    for (const { value, key } of unheld) {
+      const variants = hints(key < 0 ? undefined : byVariant?.get(key), -1);
+      values.push({ value, count: 0, selected: true, variants });
     }
     facetFields.push({
       field: name,

@@ -257,7 +257,7 @@ describe('the facet engine', () => {
               expect(value.selected).toBe(want.chosen.includes(value.value));
               const variants = shown
                 .filter(([other, count]) => {
-                  if (other === value.value || count === 0 || value.count === 0) return false;
+                  if (other === value.value || count === 0) return false;
                   return variantKey(other) === variantKey(value.value);
                 })
                 .map(([other, count]) => ({ value: other, count }));

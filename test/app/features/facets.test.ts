@@ -169,6 +169,23 @@ describe('metadata facets', () => {
     expect(result.messages).toEqual([]);
   });
 
+  it('hints, for a chosen value no seed has, at the values it may have meant', () => {
+    const rows = [
+      makeSeed({ meta: { Language: ['english'] } }),
+      makeSeed({ meta: { Language: [' English '] } }),
+    ];
+    const chosen = field(facets(rows, 'where=Language:English'), 'Language').values.at(-1);
+    expect(chosen).toEqual({
+      value: 'English',
+      count: 0,
+      selected: true,
+      variants: [
+        { value: ' English ', count: 1 },
+        { value: 'english', count: 1 },
+      ],
+    });
+  });
+
   it('keeps markup and odd names as plain text', () => {
     const name = '<img src=x onerror=alert(1)>';
     const rows = [makeSeed({ meta: { [name]: ['<b>bold</b>'], constructor: ['c'] } })];
@@ -458,6 +475,23 @@ describe('the index of a list that grows', () => {
     expect(computeFacets(short, NO_SEED_FILTERS)).toEqual(
       computeFacets(facetIndex(seeds.slice(0, 500).map((s) => ({ ...s }))), NO_SEED_FILTERS),
     );
+  });
+
+  it('starts again for a list that differs only in the middle', () => {
+    const first = makeSeed({ meta: { Title: ['A'] } });
+    const last = makeSeed({ meta: { Title: ['C'] } });
+    facetIndex([first, makeSeed({ meta: { Alpha: ['1'] } }), last]);
+    const other = [first, makeSeed({ meta: { Beta: ['1'] } }), last];
+    expect(indexedFieldNames(facetIndex(other))).toEqual(['Title', 'Beta']);
+    expect(counts(facets(other), 'Title')).toEqual({ A: 1, C: 1 });
+  });
+
+  it('makes a view of an index already built for a longer list', () => {
+    const rows = [makeSeed({ meta: { Title: ['A'] } }), makeSeed({ meta: { Rights: ['x'] } })];
+    facetIndex(rows);
+    const short = facetIndex(rows.slice(0, 1));
+    expect(indexedFieldNames(short)).toEqual(['Title']);
+    expect(computeFacets(short, NO_SEED_FILTERS).total).toBe(1);
   });
 
   it('starts again for a list with the same first seed but other rows', () => {
