@@ -30,6 +30,7 @@ import {
   variantKey,
   type FieldCoverage,
 } from '../../lib/metadata-audit';
+import { fold } from '../../lib/text-match';
 import { clip, quoted } from '../../lib/url-state';
 import {
   STATUS_CLASSES,
@@ -1095,4 +1096,20 @@ function byCount<T extends { readonly count: number }>(
   label: (value: T) => string,
 ): T[] {
   return values.sort((a, b) => b.count - a.count || compareText(label(a), label(b)));
+}
+
+/**
+ * The values of a facet whose text contains every word of `query`, ignoring case and accents as
+ * the quick filter does, in the facet's order: the search box over a long list of values.
+ */
+export function findValues<V extends { readonly value: string }>(
+  values: readonly V[],
+  query: string,
+): readonly V[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return values;
+  return values.filter((value) => {
+    const text = fold(value.value);
+    return words.every((word) => text.includes(word));
+  });
 }

@@ -7,6 +7,7 @@ import {
   facetIndex,
   facetIndexJob,
   facetJob,
+  findValues,
   indexedFieldNames,
   indexedGroupName,
   type FacetIndex,
@@ -184,6 +185,23 @@ describe('metadata facets', () => {
         { value: 'english', count: 1 },
       ],
     });
+  });
+
+  it('finds values by words, ignoring case and accents, in the facet’s order', () => {
+    const rows = ['Montréal', 'Montreal Gazette', 'montreal gazette', 'Toronto'].map((title) =>
+      makeSeed({ meta: { Title: [title] } }),
+    );
+    const values = field(facets(rows), 'Title').values;
+    expect(findValues(values, 'MONTREAL').map((v) => v.value)).toEqual([
+      'Montréal',
+      'Montreal Gazette',
+      'montreal gazette',
+    ]);
+    expect(findValues(values, 'gaz mont').map((v) => v.value)).toEqual([
+      'Montreal Gazette',
+      'montreal gazette',
+    ]);
+    expect(findValues(values, '  ')).toBe(values);
   });
 
   it('keeps markup and odd names as plain text', () => {
