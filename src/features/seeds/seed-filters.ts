@@ -10,7 +10,7 @@
  * back), is reported, and matches no seed until it is fixed or cleared.
  */
 import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
-import { missingFieldsParam } from '../../lib/metadata-audit';
+import { isBlank, missingFieldsParam } from '../../lib/metadata-audit';
 
 /** A value from the address that cannot be read, kept as written. */
 export interface Unreadable {
@@ -52,7 +52,7 @@ export function decodeWhere(text: string): Decoded<WhereClause | Unreadable> {
   const field = text.slice(0, colon);
   const value = text.slice(colon + 1);
   if (field === '') return unreadable(text, `${quoted(text)} names no field: where=Field:Value.`);
-  if (value.trim() === '') {
+  if (isBlank(value)) {
     return unreadable(text, `${quoted(text)} gives no value: where=Field:Value.`);
   }
   return { value: { field, value } };
@@ -165,12 +165,19 @@ export const NO_SEED_FILTERS: SeedFilterModel = {
   unreadable: [],
 };
 
+/** The first instant of a month in UTC; unlike Date.UTC, years 0–99 are those years. */
+function monthStart(year: number, monthIndex: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, 1);
+  return date.getTime();
+}
+
 export function monthRange(month: string): MonthRange | null {
   const m = MONTH.exec(month);
   if (!m) return null;
   const year = Number(m[1]);
   const index = Number(m[2]) - 1;
-  return { month, from: Date.UTC(year, index, 1), to: Date.UTC(year, index + 1, 1) };
+  return { month, from: monthStart(year, index), to: monthStart(year, index + 1) };
 }
 
 function readable<T>(values: readonly (T | Unreadable)[], problems: string[]): T[] {

@@ -113,6 +113,14 @@ describe('the seed row filters in the address', () => {
     });
   });
 
+  it('reads a year below 100 as that year, not as 19xx', () => {
+    expect(monthRange('0050-01')).toEqual({
+      month: '0050-01',
+      from: Date.parse('0050-01-01T00:00:00Z'),
+      to: Date.parse('0050-02-01T00:00:00Z'),
+    });
+  });
+
   it.each([
     ['where=Language', '“Language” has no colon: where=Field:Value.'],
     ['where=:English', '“:English” names no field: where=Field:Value.'],
