@@ -475,7 +475,10 @@ export interface FacetResult {
   readonly rows: readonly Seed[];
   /** Seeds indexed (all loaded rows). */
   readonly total: number;
-  /** One facet per metadata field the loaded seeds use, Dublin Core first. */
+  /**
+   * One facet per metadata field any indexed seed uses, Dublin Core first; a field used only with
+   * blank values, or only by seeds the filters leave out, has a facet with nothing present.
+   */
   readonly fields: readonly FieldFacet[];
   /** Per-field coverage over the matching seeds, same fields and order. */
   readonly coverage: readonly FieldCoverage[];
