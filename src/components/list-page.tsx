@@ -51,10 +51,12 @@ export function useListPage<P extends Params, Row>(
     .join('\n');
   const params = useMemo(() => listParams(own, sortable.split('\n')), [own, sortable]);
   const url = useUrlState(params);
-  const quick = useQuickFilter(url.values.q, (value) => {
+  // Every list has these two; TypeScript cannot see their types through the page's own params.
+  const { q, sort } = url.values as unknown as { q: string; sort: Sort | null };
+  const quick = useQuickFilter(q, (value) => {
     url.set({ q: value } as Partial<Values<ListParams<P>>>, { replace: true });
   });
-  return { url, values: url.values, sort: url.values.sort, quick };
+  return { url, values: url.values, sort, quick };
 }
 
 /** The rows the quick filter leaves, recomputed only when the rows, query or text change. */

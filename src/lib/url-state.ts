@@ -2,7 +2,8 @@
  * The URL is the source of truth for every filter, sort and selection, so Back, reload and a shared
  * link restore the same view. Each page declares its parameters with a decoder and a default;
  * defaults are left out of the URL, and a value that cannot be read falls back to the default with
- * a message that says what was ignored.
+ * a message that says what was ignored. A parameter may also be repeatable (`where=a&where=b`):
+ * its items are read one by one, each with its own message.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -80,18 +81,106 @@ export function sortParam(columns: readonly string[]): Param<Sort | null> {
   };
 }
 
-function clip(text: string): string {
+/** The beginning of a text from the address, short enough to quote in a message. */
+export function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
+/** A text from the address (or the data) as a message quotes it. */
+export function quoted(text: string): string {
+  return `“${clip(text)}”`;
+}
+
+export interface DecodedList<T> {
+  value: readonly T[];
+  /** Why some of the URL's values were ignored or cannot be read, for the user to read. */
+  problems: string[];
+}
+
+/**
+ * A parameter that may appear several times (`where=a&where=b`), read item by item. Its default is
+ * the empty list, which leaves it out of the URL.
+ */
+export interface ListParam<T> {
+  readonly repeated: true;
+  decodeList: (texts: readonly string[]) => DecodedList<T>;
+  /** The URL texts for a list, in order; none for the empty list. */
+  encodeList: (value: readonly T[]) => string[];
+}
+
+/** A hostile address can repeat a parameter thousands of times; the messages stop at a few. */
+const MAX_ITEM_PROBLEMS = 5;
+
+/**
+ * A repeatable parameter from the reading and writing of one item. `decodeOne` gives undefined to
+ * drop an item (with a problem saying why); it may also keep a value and report a problem, for
+ * items a page must keep in the address while it says they cannot be read. Empty items and
+ * repeats of an item are dropped without a word, as an empty single parameter is.
+ */
+export function listParam<T>(
+  decodeOne: (text: string) => Decoded<T | undefined>,
+  encodeOne: (value: T) => string,
+): ListParam<T> {
+  return {
+    repeated: true,
+    decodeList: (texts) => {
+      const value: T[] = [];
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      let unsaid = 0;
+      for (const text of texts) {
+        if (text === '' || seen.has(text)) continue;
+        seen.add(text);
+        const decoded = decodeOne(text);
+        if (decoded.value !== undefined) value.push(decoded.value);
+        if (decoded.problem === undefined) continue;
+        if (problems.length < MAX_ITEM_PROBLEMS) problems.push(decoded.problem);
+        else unsaid++;
+      }
+      if (unsaid > 0) {
+        problems.push(`${unsaid} more values like these cannot be read either.`);
+      }
+      return { value, problems };
+    },
+    encodeList: (value) => [...new Set(value.map(encodeOne))].filter((text) => text !== ''),
+  };
+}
+
+/** A repeatable choice, such as `status=4xx&status=5xx`; other values are ignored with a message. */
+export function choiceListParam<const C extends string>(
+  what: string,
+  choices: readonly C[],
+): ListParam<C> {
+  const one = choiceParam(what, choices);
+  return listParam(
+    (text) => one.decode(text),
+    (value) => value,
+  );
+}
+
 /** Any parameter: decoding gives some value, encoding takes the same one. */
-interface AnyParam {
+interface AnySingleParam {
   decode: (text: string | null) => Decoded<unknown>;
   encode: (value: never) => string | null;
 }
+interface AnyListParam {
+  readonly repeated: true;
+  decodeList: (texts: readonly string[]) => DecodedList<unknown>;
+  encodeList: (value: never) => string[];
+}
+type AnyParam = AnySingleParam | AnyListParam;
 /** A page's parameters by name. */
 export type Params = Record<string, AnyParam>;
-export type Values<P extends Params> = { [K in keyof P]: ReturnType<P[K]['decode']>['value'] };
+type ValueOf<P> = P extends AnyListParam
+  ? ReturnType<P['decodeList']>['value']
+  : P extends AnySingleParam
+    ? ReturnType<P['decode']>['value']
+    : never;
+export type Values<P extends Params> = { [K in keyof P]: ValueOf<P[K]> };
+
+function isListParam(param: AnyParam): param is AnyListParam {
+  return 'repeated' in param;
+}
 
 export function decodeAll<P extends Params>(
   params: P,
@@ -100,6 +189,12 @@ export function decodeAll<P extends Params>(
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, param] of Object.entries(params)) {
+    if (isListParam(param)) {
+      const decoded = param.decodeList(search.getAll(name));
+      values[name] = decoded.value;
+      problems.push(...decoded.problems);
+      continue;
+    }
     const decoded = param.decode(search.get(name));
     values[name] = decoded.value;
     if (decoded.problem) problems.push(decoded.problem);
@@ -115,9 +210,16 @@ export function encodeInto<P extends Params>(
 ): URLSearchParams {
   const next = new URLSearchParams(search);
   for (const [name, value] of Object.entries(patch)) {
-    const param = params[name] as Param<unknown> | undefined;
+    const param: AnyParam | undefined = params[name];
     if (!param) continue;
-    const text = param.encode(value);
+    if (isListParam(param)) {
+      next.delete(name);
+      for (const text of (param as ListParam<unknown>).encodeList(value as readonly unknown[])) {
+        next.append(name, text);
+      }
+      continue;
+    }
+    const text = (param as Param<unknown>).encode(value);
     if (text === null) next.delete(name);
     else next.set(name, text);
   }

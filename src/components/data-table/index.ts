@@ -1,3 +1,3 @@
 export { DataTable } from './data-table';
-export { compareText, sortRows } from './ranking';
+export { compareText, ranksReady, sortOrder, sortRows, type SortSource } from './ranking';
 export type { DataColumn, DataTableProps, SortKind, SortState, SortValue } from './types';

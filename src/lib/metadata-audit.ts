@@ -1,0 +1,347 @@
+/**
+ * The metadata audit shared by seeds and collections: which fields a list of records uses, how
+ * many records have each, and which records lack the fields an archive requires.
+ *
+ * One rule decides whether a record has a field, everywhere (facets, coverage, `missing=`): at
+ * least one of its values is not blank, where blank means empty or only whitespace. Values are
+ * otherwise compared exactly; `variantKey` is the looser key under which values that differ only
+ * in case or surrounding spaces meet, for hints, never for matching.
+ *
+ * A record whose metadata the service did not send (see `unknownOf`) has an empty map here: it
+ * cannot be shown to have a field, so it counts as lacking every one, and `metadataUnknown` says
+ * how many such records a figure includes.
+ */
+import { unknownOf, type Metadata, type UnknownFields } from '../api/records';
+import { DUBLIN_CORE_FIELDS } from '../contract/wire';
+import { listParam, quoted, type ListParam } from './url-state';
+
+/** Any record with descriptive metadata: seeds and collections. */
+export interface WithMetadata {
+  readonly metadata: Metadata;
+  readonly unknown?: UnknownFields;
+}
+
+const NOT_BLANK = /\S/;
+
+/** Empty or only whitespace: such a value counts as no value. */
+export function isBlank(value: string): boolean {
+  // Nearly every value starts with a visible ASCII character; only the rest need the pattern.
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127) return false;
+  return !NOT_BLANK.test(value);
+}
+
+/** The key under which values differing only in case or surrounding spaces meet. */
+export function variantKey(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Whether a record has at least one non-blank value for a field. */
+export function hasField(record: WithMetadata, field: string): boolean {
+  const entries = Object.hasOwn(record.metadata, field) ? record.metadata[field] : undefined;
+  if (entries === undefined) return false;
+  for (const entry of entries) if (!isBlank(entry.value)) return true;
+  return false;
+}
+
+/** A record's distinct non-blank values for a field, in the service's order. */
+export function fieldValues(record: WithMetadata, field: string): string[] {
+  const entries = Object.hasOwn(record.metadata, field) ? record.metadata[field] : undefined;
+  if (entries === undefined) return [];
+  const values = new Set<string>();
+  for (const entry of entries) if (!isBlank(entry.value)) values.add(entry.value);
+  return [...values];
+}
+
+/** The records that lack a non-blank value for any of `fields` (all records, for no fields: none). */
+export function lacksAny(fields: readonly string[]): (record: WithMetadata) => boolean {
+  return (record) => fields.some((field) => !hasField(record, field));
+}
+
+/** Whether the service left a record's metadata out, or sent it in a form that cannot be read. */
+export function metadataUnknown(record: WithMetadata): boolean {
+  return unknownOf(record, 'metadata') !== undefined;
+}
+
+/** Field names as an archivist reads them: Dublin Core in its order, then the rest, sorted. */
+export function orderFieldNames(names: Iterable<string>): string[] {
+  const all = new Set(names);
+  const core = DUBLIN_CORE_FIELDS.filter((name) => all.has(name));
+  const coreSet = new Set<string>(core);
+  const others = [...all].filter((name) => !coreSet.has(name)).sort((a, b) => a.localeCompare(b));
+  return [...core, ...others];
+}
+
+export interface FieldCoverage {
+  readonly field: string;
+  /** Records with at least one non-blank value. */
+  readonly present: number;
+  /** `present` as a share of the records audited (0 when there are none). */
+  readonly share: number;
+  /** Distinct non-blank values among those records, compared exactly. */
+  readonly distinct: number;
+}
+
+export interface CoverageReport {
+  /** Records audited. */
+  readonly total: number;
+  /** One row per field any record uses (even with blank values only), in `orderFieldNames` order. */
+  readonly fields: readonly FieldCoverage[];
+  /** Records whose metadata is unknown; they count as lacking every field. */
+  readonly metadataUnknown: number;
+}
+
+/** Per-field coverage of a list of records. Linear; meant for lists of collections' size. */
+export function metadataCoverage(records: readonly WithMetadata[]): CoverageReport {
+  const present = new Map<string, number>();
+  const distinct = new Map<string, Set<string>>();
+  let unknown = 0;
+  for (const record of records) {
+    if (metadataUnknown(record)) unknown++;
+    for (const field in record.metadata) {
+      let values = distinct.get(field);
+      if (!values) {
+        values = new Set();
+        distinct.set(field, values);
+        present.set(field, 0);
+      }
+      const own = fieldValues(record, field);
+      for (const value of own) values.add(value);
+      if (own.length > 0) present.set(field, (present.get(field) ?? 0) + 1);
+    }
+  }
+  const total = records.length;
+  return {
+    total,
+    metadataUnknown: unknown,
+    fields: orderFieldNames(distinct.keys()).map((field) => {
+      const count = present.get(field) ?? 0;
+      return {
+        field,
+        present: count,
+        share: total === 0 ? 0 : count / total,
+        distinct: distinct.get(field)?.size ?? 0,
+      };
+    }),
+  };
+}
+
+export interface RequiredAudit {
+  readonly total: number;
+  /** Records lacking at least one of the required fields. */
+  readonly lacking: number;
+  /** For each required field in the order given, the records lacking it. */
+  readonly byField: readonly { readonly field: string; readonly lacking: number }[];
+}
+
+/** How many records lack a required field: the headline of the coverage audit. */
+export function auditRequired(
+  records: readonly WithMetadata[],
+  required: readonly string[],
+): RequiredAudit {
+  const fields = [...new Set(required)];
+  const byField = new Array<number>(fields.length).fill(0);
+  let lacking = 0;
+  for (const record of records) {
+    let lacks = false;
+    for (let f = 0; f < fields.length; f++) {
+      if (!hasField(record, fields[f] as string)) {
+        byField[f] = (byField[f] ?? 0) + 1;
+        lacks = true;
+      }
+    }
+    if (lacks) lacking++;
+  }
+  return {
+    total: records.length,
+    lacking,
+    byField: fields.map((field, f) => ({ field, lacking: byField[f] ?? 0 })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The `missing` parameter: the same on every list that audits metadata.
+
+/**
+ * Why `missing=` names a field and every record is listed: none has it. A mistyped name must not
+ * look like a list where nothing has the field by chance.
+ */
+export function unusedFieldMessage(field: string, noun: string): string {
+  return `No ${noun} in this list has a metadata field ${quoted(field)}, so every ${noun} lacks it. Field names match exactly, capitals included.`;
+}
+
+/**
+ * The records lacking any of `fields`, in their order, with a message for each field no record
+ * uses (`noun` names one record in it, e.g. "collection"). No fields: every record, no message.
+ */
+export function filterMissing<T extends WithMetadata>(
+  records: readonly T[],
+  fields: readonly string[],
+  noun: string,
+): { rows: readonly T[]; messages: string[] } {
+  if (fields.length === 0) return { rows: records, messages: [] };
+  const used = new Set<string>();
+  for (const record of records) for (const field in record.metadata) used.add(field);
+  const messages =
+    records.length === 0
+      ? []
+      : [...new Set(fields)].filter((f) => !used.has(f)).map((f) => unusedFieldMessage(f, noun));
+  return { rows: records.filter(lacksAny(fields)), messages };
+}
+
+/**
+ * `missing=Title&missing=Date`: the records lacking any of the named fields. Names are kept
+ * exactly as written (capitals and spaces matter, as in the service's own field filter).
+ */
+export function missingFieldsParam(): ListParam<string> {
+  return listParam<string>(
+    (text) => ({ value: text }),
+    (field) => field,
+  );
+}
+
+/** The query string of the records missing any of `fields`, e.g. `?missing=Title&missing=Date`. */
+export function missingSearch(fields: readonly string[], base?: URLSearchParams): string {
+  const search = new URLSearchParams(base);
+  search.delete('missing');
+  for (const field of new Set(fields)) if (field !== '') search.append('missing', field);
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The user's required fields, remembered per browser.
+
+export const DEFAULT_REQUIRED_FIELDS: readonly string[] = [
+  'Title',
+  'Description',
+  'Subject',
+  'Language',
+];
+
+/** What the store keeps: enough for any real schema, not enough to fill the storage quota. */
+const MAX_FIELDS = 100;
+const MAX_NAME_LENGTH = 200;
+const VERSION = 1;
+
+/** Seeds and collections keep separate lists: archives often require more of a collection. */
+export type AuditScope = 'seed' | 'collection';
+
+export function requiredFieldsKey(scope: AuditScope): string {
+  return `catalogue-explorer:required-fields:${scope}`;
+}
+
+/**
+ * Reads a stored list: anything that is not a list of names is dropped name by name, and storage
+ * holding nothing usable gives the defaults. An empty list stored on purpose stays empty.
+ */
+export function parseRequiredFields(raw: string | null): readonly string[] {
+  if (raw === null) return DEFAULT_REQUIRED_FIELDS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return DEFAULT_REQUIRED_FIELDS;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return DEFAULT_REQUIRED_FIELDS;
+  }
+  const { v, fields } = parsed as { v?: unknown; fields?: unknown };
+  if (v !== VERSION || !Array.isArray(fields)) return DEFAULT_REQUIRED_FIELDS;
+  return cleanFields(fields);
+}
+
+/** Distinct, non-blank names of sensible length, at most MAX_FIELDS of them, in order. */
+function cleanFields(fields: readonly unknown[]): string[] {
+  const kept = new Set<string>();
+  for (const field of fields) {
+    if (kept.size >= MAX_FIELDS) break;
+    if (typeof field === 'string' && !isBlank(field) && field.length <= MAX_NAME_LENGTH) {
+      kept.add(field);
+    }
+  }
+  return [...kept];
+}
+
+/** The storage the store uses, or null where there is none (tests, private modes that throw). */
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface RequiredFieldsStore {
+  /** The current list; the same array until it changes (as `useSyncExternalStore` needs). */
+  readonly get: () => readonly string[];
+  /** Remembers a list (cleaned as a stored one is); the defaults are remembered as no choice. */
+  readonly set: (fields: readonly string[]) => void;
+  readonly reset: () => void;
+  /** Calls `listener` on every change, here or in another tab; returns the unsubscribe. */
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((field, i) => field === b[i]);
+}
+
+/**
+ * The required fields of one scope, kept in localStorage. Storage that cannot be read or written
+ * (private mode, quota, disabled) is ignored: the choice then lasts for this visit only.
+ */
+export function createRequiredFieldsStore(scope: AuditScope): RequiredFieldsStore {
+  const key = requiredFieldsKey(scope);
+  const read = (): readonly string[] => {
+    try {
+      return parseRequiredFields(storage()?.getItem(key) ?? null);
+    } catch {
+      return DEFAULT_REQUIRED_FIELDS;
+    }
+  };
+  let current = read();
+  const listeners = new Set<() => void>();
+  const update = (next: readonly string[]) => {
+    if (sameList(current, next)) return;
+    current = next;
+    for (const listener of listeners) listener();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) update(read());
+  };
+  return {
+    get: () => current,
+    set: (fields) => {
+      const next = cleanFields(fields);
+      const isDefault = sameList(next, DEFAULT_REQUIRED_FIELDS);
+      try {
+        const store = storage();
+        if (isDefault) store?.removeItem(key);
+        else store?.setItem(key, JSON.stringify({ v: VERSION, fields: next }));
+      } catch {
+        // Storage full or unavailable: the choice lasts for this visit only.
+      }
+      update(isDefault ? DEFAULT_REQUIRED_FIELDS : next);
+    },
+    reset: () => {
+      try {
+        storage()?.removeItem(key);
+      } catch {
+        // As above.
+      }
+      update(DEFAULT_REQUIRED_FIELDS);
+    },
+    subscribe: (listener) => {
+      if (listeners.size === 0 && typeof window !== 'undefined') {
+        window.addEventListener('storage', onStorage);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && typeof window !== 'undefined') {
+          window.removeEventListener('storage', onStorage);
+        }
+      };
+    },
+  };
+}
