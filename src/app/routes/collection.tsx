@@ -9,7 +9,7 @@ import { collectionLabel } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/list-status';
 import { MetadataList } from '../../components/metadata-list';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '../../components/page';
 import { CollectionHeader } from '../../features/collections/collection-header';
 import { SeedGroupsView } from '../../features/seed-groups/seed-groups-view';
 import { SeedsView } from '../../features/seeds/seeds-view';

@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/empty-state';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/list-status';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/page';
 import { paths } from '../../lib/paths';
 import { collectionColumns, collectionSearchText } from './collection-columns';
 import { collectionFilterParams } from './filters';
@@ -25,11 +25,7 @@ export function CollectionsPage() {
   const filtered = state !== undefined || page.quick.query !== '';
 
   return (
-    <section aria-labelledby="collections-title" className="page">
-      <PageTitle>Collections</PageTitle>
-      <header className="page-header">
-        <h1 id="collections-title">Collections</h1>
-      </header>
+    <Page title="Collections">
       <ListPage
         state={page}
         list={list}
@@ -72,6 +68,6 @@ export function CollectionsPage() {
         }
         nothingYet="This catalogue has no collections yet."
       />
-    </section>
+    </Page>
   );
 }

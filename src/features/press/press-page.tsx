@@ -12,7 +12,7 @@ import { ExternalLink, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
 import { pressImageUrl } from '../../lib/links';
 import { safeUrl } from '../../lib/safe-url';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/page';
 
 export function PressPage() {
   const list = listView(usePressItems());
@@ -27,14 +27,10 @@ export function PressPage() {
     [list.rows],
   );
   return (
-    <section aria-labelledby="press-title" className="page">
-      <PageTitle>Press</PageTitle>
-      <header className="page-header">
-        <h1 id="press-title">Press</h1>
-        <p className="count-line" aria-live="polite">
-          {countLine(list, 'press mention')}
-        </p>
-      </header>
+    <Page title="Press">
+      <p className="count-line" aria-live="polite">
+        {countLine(list, 'press mention')}
+      </p>
       <ListStatus view={list} noun="press mention" resource="press_item" />
       {list.loadingFirst ? (
         <ul className="press-grid" aria-busy="true" aria-label="Loading press mentions">
@@ -57,7 +53,7 @@ export function PressPage() {
           ))}
         </ul>
       )}
-    </section>
+    </Page>
   );
 }
 
