@@ -14,8 +14,8 @@ import {
   TimeoutError,
   UnreadableResponseError,
 } from './errors';
-import type { RecordProblem, ResourceModels } from './records';
-import { parseRecords, readListBody, type FieldGaps } from './parse';
+import type { ResourceModels } from './records';
+import { parseRecords, readListBody, type FieldGaps, type RecordProblem } from './parse';
 import { awaitTurn, pauseList, refuseList } from './waits';
 
 /** The service's query parameters, by their meaning. */

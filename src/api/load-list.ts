@@ -7,8 +7,8 @@ import type { Resource } from '../contract/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
 import { defaultApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
-import type { RecordProblem, ResourceModels } from './records';
-import { mergeGaps, type FieldGaps } from './parse';
+import type { ResourceModels } from './records';
+import { mergeGaps, type FieldGaps, type RecordProblem } from './parse';
 
 /** Filters of a list: every parameter but paging. */
 export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;

@@ -6,15 +6,79 @@
 import type { Resource } from '../contract/wire';
 import { fastSeed } from './fast-seed';
 import type { ResourceModels } from './records';
-import {
-  RECORD_FIELDS,
-  readRecord,
-  type FieldSpec,
-  type RecordProblem,
-  type RecordResult,
-} from './records';
+import * as v from 'valibot';
+import { RECORD_FIELDS, type FieldSpec, type Fields, type RecordOf, type Unknown } from './records';
+import { excerpt, idSchema, isObject } from './values';
 
 export { parseInstant, parseTopics } from './values';
+
+/** Why a record was left out: only an id that cannot be read loses a record. */
+export interface RecordProblem {
+  /** Position of the record in the response. */
+  readonly index: number;
+  /** The service's name for the field at fault (`id`), or empty for an item that is no record. */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A record read field by field, or why it could not be. */
+export type RecordResult<T> = { ok: true; record: T } | { ok: false; problem: RecordProblem };
+
+/** Reads one record, keeping it whenever its id can be read. Never throws. */
+function readRecord<F extends Fields>(
+  fields: F,
+  raw: unknown,
+  index: number,
+): RecordResult<RecordOf<F>> {
+  if (!isObject(raw)) {
+    return {
+      ok: false,
+      problem: { index, field: '', message: `is ${describe(raw)}, not a record` },
+    };
+  }
+  const id = v.safeParse(idSchema, raw.id);
+  if (!id.success) {
+    return {
+      ok: false,
+      problem: {
+        index,
+        field: 'id',
+        message: raw.id === undefined ? 'is missing' : `is not a whole number: ${excerpt(raw.id)}`,
+      },
+    };
+  }
+  const record: Record<string, unknown> = { id: id.output };
+  let unknown: Record<string, Unknown> | undefined;
+  for (const key in fields) {
+    const spec = fields[key] as FieldSpec<unknown> & { fallback?: unknown };
+    const value = spec.pick ? spec.pick(raw) : raw[spec.wire];
+    let why: Unknown | undefined;
+    if (value === undefined) {
+      record[key] = spec.fallback ?? null;
+      why = MISSING;
+    } else {
+      const read = spec.read(value);
+      if (read.ok) {
+        record[key] = read.value;
+        if (read.partly !== undefined) why = { reason: 'unreadable', excerpt: read.partly };
+      } else {
+        record[key] = spec.fallback ?? null;
+        why = { reason: 'unreadable', excerpt: read.excerpt };
+      }
+    }
+    if (why) (unknown ??= {})[key] = why;
+  }
+  if (unknown) record.unknown = unknown;
+  return { ok: true, record: record as RecordOf<F> };
+}
+
+const MISSING: Unknown = { reason: 'missing' };
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}
 
 /** How many records of a list lack a field, or sent it in a form that cannot be read. */
 export interface FieldGap {

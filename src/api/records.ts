@@ -15,11 +15,9 @@ import type { Resource } from '../contract/wire';
 import {
   bytesSchema,
   countSchema,
-  excerpt,
   fromSchema,
   idSchema,
   instantSchema,
-  isObject,
   readIds,
   readMetadata,
   readSeedGroups,
@@ -48,7 +46,7 @@ interface FieldWithFallback<T> extends FieldSpec<T> {
   readonly fallback: T;
 }
 
-type Fields = Readonly<Record<string, FieldSpec<unknown>>>;
+export type Fields = Readonly<Record<string, FieldSpec<unknown>>>;
 
 type ValueOf<F> =
   F extends FieldWithFallback<infer T> ? T : F extends FieldSpec<infer T> ? T | null : never;
@@ -213,77 +211,6 @@ export const RECORD_FIELDS = {
   seed_group: seedGroupFields,
   press_item: pressItemFields,
 } as const satisfies Record<Resource, Fields>;
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-/** Why a record was left out: only an id that cannot be read loses a record. */
-export interface RecordProblem {
-  /** Position of the record in the response. */
-  readonly index: number;
-  /** The service's name for the field at fault (`id`), or empty for an item that is no record. */
-  readonly field: string;
-  readonly message: string;
-}
-
-/** A record read field by field, or why it could not be. */
-export type RecordResult<T> = { ok: true; record: T } | { ok: false; problem: RecordProblem };
-
-/** Reads one record, keeping it whenever its id can be read. Never throws. */
-export function readRecord<F extends Fields>(
-  fields: F,
-  raw: unknown,
-  index: number,
-): RecordResult<RecordOf<F>> {
-  if (!isObject(raw)) {
-    return {
-      ok: false,
-      problem: { index, field: '', message: `is ${describe(raw)}, not a record` },
-    };
-  }
-  const id = v.safeParse(idSchema, raw.id);
-  if (!id.success) {
-    return {
-      ok: false,
-      problem: {
-        index,
-        field: 'id',
-        message: raw.id === undefined ? 'is missing' : `is not a whole number: ${excerpt(raw.id)}`,
-      },
-    };
-  }
-  const record: Record<string, unknown> = { id: id.output };
-  let unknown: Record<string, Unknown> | undefined;
-  for (const key in fields) {
-    const spec = fields[key] as FieldSpec<unknown> & { fallback?: unknown };
-    const value = spec.pick ? spec.pick(raw) : raw[spec.wire];
-    let why: Unknown | undefined;
-    if (value === undefined) {
-      record[key] = spec.fallback ?? null;
-      why = MISSING;
-    } else {
-      const read = spec.read(value);
-      if (read.ok) {
-        record[key] = read.value;
-        if (read.partly !== undefined) why = { reason: 'unreadable', excerpt: read.partly };
-      } else {
-        record[key] = spec.fallback ?? null;
-        why = { reason: 'unreadable', excerpt: read.excerpt };
-      }
-    }
-    if (why) (unknown ??= {})[key] = why;
-  }
-  if (unknown) record.unknown = unknown;
-  return { ok: true, record: record as RecordOf<F> };
-}
-
-const MISSING: Unknown = { reason: 'missing' };
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return `a ${typeof value}`;
-}
 
 export type Seed = RecordOf<typeof seedFields>;
 export type Collection = RecordOf<typeof collectionFields>;

@@ -3,15 +3,13 @@
  * with a retry, rows from an earlier load, records that could not be read, rows left out by the
  * cap, a service that ignored paging, and a count the rows that came did not bear out.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
-import type { ListData } from '../api/load-list';
-import type { RecordProblem } from '../api/records';
-import { reportGaps } from '../api/parse';
 import type { Resource } from '../contract/wire';
 import { formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
+import { DroppedRecords, FieldGapNotes } from './record-notices';
 
 export function LoadProgress({
   loaded,
@@ -260,106 +258,5 @@ export function ListStatus<T>({
         </p>
       )}
     </div>
-  );
-}
-
-/** Records without a readable id: counted, with the reason for each on request. */
-function DroppedRecords({
-  problems,
-  noun,
-  nouns,
-}: {
-  problems: readonly RecordProblem[];
-  noun: string;
-  nouns: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <div className="notice notice-warning" role="status">
-      <p>
-        {plural(problems.length, noun, nouns)} {problems.length === 1 ? 'has' : 'have'} no readable
-        id and {problems.length === 1 ? 'is' : 'are'} left out.{' '}
-        <button
-          type="button"
-          className="link-button"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => {
-            setOpen((was) => !was);
-          }}
-        >
-          {open ? 'Hide details' : 'Show details'}
-        </button>
-      </p>
-      {open && (
-        <ul id={id} className="problem-list">
-          {problems.slice(0, 200).map((problem) => (
-            <li key={problem.index}>
-              Record {formatCount(problem.index + 1)} of the list:{' '}
-              {problem.field ? (
-                <code>
-                  <bdi>{problem.field}</bdi>
-                </code>
-              ) : (
-                'the item'
-              )}{' '}
-              <bdi>{problem.message}</bdi>.
-            </li>
-          ))}
-          {problems.length > 200 && <li>…and {formatCount(problems.length - 200)} more.</li>}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/**
- * Fields the service does not send at all (a quiet note: that is how its representation is) and
- * fields some records lack or sent unreadable (one notice, counted per field).
- */
-function FieldGapNotes<T>({
-  resource,
-  data,
-  noun,
-  nouns,
-}: {
-  resource: Resource;
-  data: ListData<T>;
-  noun: string;
-  nouns: string;
-}) {
-  const { absent, partial } = reportGaps(resource, data.gaps, data.rows.length);
-  const noted = absent.filter((field) => !field.optional);
-  return (
-    <>
-      {noted.length > 0 && (
-        <p className="list-note">
-          The catalogue service does not provide: {noted.map((f) => f.label).join(', ')}.
-        </p>
-      )}
-      {partial.length > 0 && (
-        <div className="notice notice-info" role="status">
-          <p>
-            Some values are unknown and show as “—”:{' '}
-            {partial
-              .flatMap(({ field, missing, unreadable }) => [
-                ...(unreadable > 0
-                  ? [
-                      `${plural(unreadable, noun, nouns)} ${unreadable === 1 ? 'has' : 'have'} an unreadable ${field.wire}`,
-                    ]
-                  : []),
-                ...(missing > 0
-                  ? [
-                      `${plural(missing, noun, nouns)} ${missing === 1 ? 'has' : 'have'} no ${field.wire}`,
-                    ]
-                  : []),
-              ])
-              .join('; ')}
-            .
-          </p>
-        </div>
-      )}
-    </>
   );
 }

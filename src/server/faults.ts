@@ -3,6 +3,9 @@
  * person trying the explorer with `--faults`) can see what the explorer does when the service
  * fails, stalls or sends what it should not. Nothing here is active unless a caller builds the
  * wrapper; `npm start` does so only with `--faults`.
+ *
+ * It is long because it is a catalogue of misbehaviours, each small, with the parser for
+ * `--faults` beside them.
  */
 import { isResource, TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
 import { detailResponse, type ApiHandler } from './api-handler';

@@ -1,3 +1,9 @@
+/**
+ * The scrolling body of the data table: the `role="grid"`, virtualisation with recycled row
+ * elements, keyboard navigation, and focus that stays on its row while rows scroll out of view.
+ * It is the table's longest file because its focus, keyboard and virtualisation rules are one
+ * state machine: split apart, each part would need the others' state to be read.
+ */
 import {
   defaultRangeExtractor,
   observeElementRect,

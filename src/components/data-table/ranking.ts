@@ -8,12 +8,19 @@
  * a counting sort over those ranks: linear, stable (ties keep the incoming order) and with no
  * comparisons at all. Text ranks come from a dictionary of the column's distinct texts
  * (text-ranks.ts), kept per column, so a filtered subset of the same rows (or a refetch with a few
- * new values) needs only lookups and a short merge. Ranking runs as a resumable job (jobs.ts).
+ * new values) needs only lookups and a short merge. Ranking runs as a resumable job
+ * (src/lib/jobs.ts).
+ *
+ * It is over 300 lines because ranking numbers, ranking texts, ordering and the cache of ranks
+ * per rows array are one algorithm, read best in one place.
  */
 import { unknownOf } from '../../api/records';
-import { ROW_SLICE_MASK, type Job } from './jobs';
+import type { Job } from '../../lib/jobs';
 import { buildDictionary, mergeTexts, sortAndRank, type TextDictionary } from './text-ranks';
 import type { SortKind, SortState, SortValue } from './types';
+
+/** Rows read between yields (a power of two, less one): about 1 ms of work. */
+const ROW_SLICE_MASK = 8191;
 
 export { compareText } from './text-ranks';
 

@@ -4,7 +4,10 @@
  * texts, and one pass of collator comparisons between neighbours proves the order and finds equal
  * texts. The sorted texts form a dictionary that later rows (a filtered subset, a refetch) reuse.
  */
-import { SLICE, type Job } from './jobs';
+import type { Job } from '../../lib/jobs';
+
+/** Collator calls between yields: about 0.3 ms of work. */
+const SLICE = 1024;
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 

@@ -3,6 +3,9 @@
  * Pure (no Node or browser APIs beyond the web standard ones), so the local server and the browser
  * tests' mock handlers run the same code. A page costs time in proportion to its length: filters
  * read indexes (seed-index.ts), and records prepared ahead are encoded once and copied (encode.ts).
+ *
+ * It is over 300 lines because it is the whole read interface: routing, parameters and their
+ * errors, the representations, and paging.
  */
 import {
   ALLOW_VALUE,

@@ -1,3 +1,9 @@
+/**
+ * The sample catalogue: accounts, collections, seeds, seed groups and press items, generated from
+ * a seeded pseudo-random source so every run gives the same catalogue, with every quirk the
+ * contract documents. It is long because each kind of record has its own plausible details, and
+ * they share the one random source, whose order of use decides the whole catalogue.
+ */
 import type {
   Metadata,
   MetadataEntry,

@@ -1,6 +1,8 @@
 /**
  * Word lists for the sample catalogue: the names, sites, subject headings and people an archivist
  * at a library or archive would recognise. Everything here is invented or generic.
+ *
+ * It is long because it is data: word lists, not logic.
  */
 
 export type Theme =

@@ -2,6 +2,9 @@
  * Forwards the explorer's read requests to a real catalogue service. The upstream is fixed when the
  * server starts: no request can choose another host or a path outside `/api/`, credentials go only
  * to that upstream, and nothing the upstream says about authentication reaches the browser.
+ *
+ * It is over 300 lines because each of these rules (paths, methods, redirects, types,
+ * timeouts, logging) is a defence, and they are checked in one place.
  */
 import { detailResponse, type ApiConnection, type ApiHandler } from '../api-handler';
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../src/api/errors';
 import type { ListView } from '../../../src/api/hooks';
 import type { ListData } from '../../../src/api/load-list';
-import type { RecordProblem } from '../../../src/api/records';
+import type { RecordProblem } from '../../../src/api/parse';
 import {
   ListEmpty,
   ListStatus,

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownOf, type Seed } from '../../../src/api/records';
 import { compareText } from '../../../src/components/data-table';
-import { computeFacets, facetIndex } from '../../../src/features/seeds/facets';
+import { facetIndex } from '../../../src/features/seeds/facet-index';
+import { computeFacets } from '../../../src/features/seeds/facets';
 import {
   STATUS_CLASSES,
   monthRange,

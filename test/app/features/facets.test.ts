@@ -2,25 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { Seed } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
 import {
-  advanceJob,
-  computeFacets,
   facetIndex,
   facetIndexJob,
-  facetJob,
-  findValues,
   indexedFieldNames,
   indexedGroupName,
   type FacetIndex,
+} from '../../../src/features/seeds/facet-index';
+import {
+  computeFacets,
+  facetJob,
+  findValues,
   type FacetOptions,
   type FacetResult,
 } from '../../../src/features/seeds/facets';
+import { advanceJob } from '../../../src/lib/jobs';
 import {
   NO_SEED_FILTERS,
   seedFilterModel,
   seedRowFilterParams,
   type SeedFilterModel,
 } from '../../../src/features/seeds/seed-filters';
-import { DEFAULT_REQUIRED_FIELDS, lacksAny } from '../../../src/lib/metadata-audit';
+import { lacksAny } from '../../../src/lib/metadata-audit';
+import { DEFAULT_REQUIRED_FIELDS } from '../../../src/lib/required-fields';
 import { decodeAll } from '../../../src/lib/url-state';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { makeSeed } from './seed-fixtures';

@@ -1,19 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
 import {
-  DEFAULT_REQUIRED_FIELDS,
   auditRequired,
-  createRequiredFieldsStore,
   filterMissing,
   hasField,
   isBlank,
   lacksAny,
   metadataCoverage,
   missingSearch,
-  parseRequiredFields,
-  requiredFieldsKey,
   variantKey,
 } from '../../../src/lib/metadata-audit';
+import {
+  DEFAULT_REQUIRED_FIELDS,
+  createRequiredFieldsStore,
+  parseRequiredFields,
+  requiredFieldsKey,
+} from '../../../src/lib/required-fields';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { makeSeed } from '../features/seed-fixtures';
 

@@ -1,0 +1,366 @@
+/**
+ * The facet engine's index: each loaded seed turned into small integers once per rows array. Each
+ * distinct (field, value) pair, seed type and seed group gets a number, and each seed keeps its
+ * distinct non-blank pairs, the fields it has, and its seed-field states. A list that loads page
+ * by page grows by appending, so a new page is indexed on its own (as field-names.ts does), in a
+ * resumable job. The values' collation order, for the facet panel, is ranked here too. This file
+ * is long because the index is one data structure, easiest to check when it is read whole.
+ */
+import { unknownOf, type Seed } from '../../api/records';
+import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
+import { runJob, type Job } from '../../lib/jobs';
+import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
+import { STATUS_CLASSES } from './seed-filters';
+
+/** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
+const ROW_SLICE_MASK = 2047;
+
+// ---------------------------------------------------------------------------------------------
+// Per-seed states as small integers
+
+/** A yes/no field: 0 no, 1 yes, 2 unknown (the service did not say), never read as no. */
+export const NO = 0;
+export const YES = 1;
+export const UNKNOWN_STATE = 2;
+
+/** Status classes are their index in STATUS_CLASSES; this one is for an unknown status. */
+export const UNKNOWN_STATUS = STATUS_CLASSES.length;
+const UNCHECKED = STATUS_CLASSES.indexOf('unchecked');
+const OTHER_STATUS = STATUS_CLASSES.indexOf('other');
+
+function yesNo(seed: Seed, field: 'active' | 'publiclyVisible'): number {
+  const value = seed[field];
+  if (typeof value !== 'boolean' || unknownOf(seed, field)) return UNKNOWN_STATE;
+  return value ? YES : NO;
+}
+
+function statusClass(seed: Seed): number {
+  if (unknownOf(seed, 'lastCheckedHttpResponseCode')) return UNKNOWN_STATUS;
+  const code = seed.lastCheckedHttpResponseCode;
+  if (code === null) return UNCHECKED;
+  if (typeof code !== 'number') return UNKNOWN_STATUS;
+  if (code >= 200 && code < 600) return Math.floor(code / 100) - 2;
+  return OTHER_STATUS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The index
+
+/** What every view of one growing list shares. Arrays only grow, so a view of a prefix stays valid. */
+export class IndexCore {
+  /** The rows indexed so far, so that a list can be checked to begin with them. */
+  readonly rows: Seed[] = [];
+  length = 0;
+
+  readonly fieldIndex = new Map<string, number>();
+  readonly fieldNames: string[] = [];
+  /** Per field: value → pair id, and the field's pair ids in the order they appeared. */
+  readonly fieldValues: Map<string, number>[] = [];
+  readonly fieldPairs: number[][] = [];
+  /** Per field: variant key → variant id (ids are global). */
+  readonly fieldVariants: Map<string, number>[] = [];
+  variantCount = 0;
+
+  readonly pairField: number[] = [];
+  readonly pairValue: string[] = [];
+  readonly pairVariant: number[] = [];
+  /** The last row that listed a pair or field, so each counts once per row. */
+  readonly pairSeen: number[] = [];
+  readonly fieldSeen: number[] = [];
+
+  /** Row i's distinct non-blank pairs are pairs[pairStart[i] … pairStart[i+1]). */
+  readonly pairStart: number[] = [0];
+  readonly pairs: number[] = [];
+  /** Row i's fields with at least one non-blank value, likewise. */
+  readonly fieldStart: number[] = [0];
+  readonly fields: number[] = [];
+  /** Row i's seed groups (small ids), likewise; none with groupUnknown 0 is "in no group". */
+  readonly groupStart: number[] = [0];
+  readonly groups: number[] = [];
+  readonly groupUnknown: number[] = [];
+
+  readonly active: number[] = [];
+  readonly publiclyVisible: number[] = [];
+  readonly status: number[] = [];
+  /** Seed type id, or -1 when unknown. */
+  readonly seedType: number[] = [];
+  /** Creation time in ms, NaN when unknown. */
+  readonly created: number[] = [];
+  readonly metadataUnknown: number[] = [];
+
+  readonly groupIndex = new Map<number, number>();
+  readonly groupIds: number[] = [];
+  readonly groupNames: (string | null)[] = [];
+  readonly groupSeen: number[] = [];
+  readonly typeIndex = new Map<string, number>();
+  readonly typeNames: string[] = [];
+
+  /**
+   * The row where each field, pair, group and type first appeared. Ids are given in row order,
+   * so these only grow, and a view of the first n rows knows its ids by a binary search.
+   */
+  readonly fieldFirstRow: number[] = [];
+  readonly pairFirstRow: number[] = [];
+  readonly groupFirstRow: number[] = [];
+  readonly typeFirstRow: number[] = [];
+
+  /** The pair values in collation order, for the pairs there were when last ranked. */
+  ranking: Ranking | null = null;
+
+  field(name: string): number {
+    let f = this.fieldIndex.get(name);
+    if (f === undefined) {
+      f = this.fieldNames.length;
+      this.fieldIndex.set(name, f);
+      this.fieldNames.push(name);
+      this.fieldValues.push(new Map());
+      this.fieldPairs.push([]);
+      this.fieldVariants.push(new Map());
+      this.fieldSeen.push(-1);
+      this.fieldFirstRow.push(this.length);
+    }
+    return f;
+  }
+
+  pair(f: number, value: string): number {
+    const values = this.fieldValues[f] as Map<string, number>;
+    let p = values.get(value);
+    if (p === undefined) {
+      p = this.pairValue.length;
+      values.set(value, p);
+      (this.fieldPairs[f] as number[]).push(p);
+      const variants = this.fieldVariants[f] as Map<string, number>;
+      const key = variantKey(value);
+      let variant = variants.get(key);
+      if (variant === undefined) {
+        variant = this.variantCount++;
+        variants.set(key, variant);
+      }
+      this.pairField.push(f);
+      this.pairValue.push(value);
+      this.pairVariant.push(variant);
+      this.pairSeen.push(-1);
+      this.pairFirstRow.push(this.length);
+    }
+    return p;
+  }
+
+  group(id: number, name: string | null): number {
+    let g = this.groupIndex.get(id);
+    if (g === undefined) {
+      g = this.groupIds.length;
+      this.groupIndex.set(id, g);
+      this.groupIds.push(id);
+      this.groupNames.push(name);
+      this.groupSeen.push(-1);
+      this.groupFirstRow.push(this.length);
+    } else if (name !== null && this.groupNames[g] === null) {
+      this.groupNames[g] = name;
+    }
+    return g;
+  }
+
+  add(seed: Seed): void {
+    const i = this.length;
+    const metadata = seed.metadata as Seed['metadata'] | null | undefined;
+    if (metadata) {
+      for (const name in metadata) {
+        const entries = metadata[name];
+        const f = this.field(name);
+        if (!Array.isArray(entries)) continue;
+        let any = false;
+        for (const entry of entries) {
+          const value = (entry as { value?: unknown } | null)?.value;
+          if (typeof value !== 'string' || isBlank(value)) continue;
+          const p = this.pair(f, value);
+          if (this.pairSeen[p] !== i) {
+            this.pairSeen[p] = i;
+            this.pairs.push(p);
+          }
+          any = true;
+        }
+        if (any && this.fieldSeen[f] !== i) {
+          this.fieldSeen[f] = i;
+          this.fields.push(f);
+        }
+      }
+    }
+    this.pairStart.push(this.pairs.length);
+    this.fieldStart.push(this.fields.length);
+
+    const refs = Array.isArray(seed.seedGroups) ? seed.seedGroups : [];
+    for (const ref of refs) {
+      const g = this.group(ref.id, ref.name);
+      if (this.groupSeen[g] !== i) {
+        this.groupSeen[g] = i;
+        this.groups.push(g);
+      }
+    }
+    this.groupStart.push(this.groups.length);
+    this.groupUnknown.push(refs.length === 0 && unknownOf(seed, 'seedGroups') ? 1 : 0);
+
+    // Most seeds have every field; only the others need asking which are unknown.
+    const whole = seed.unknown === undefined;
+    this.active.push(yesNo(seed, 'active'));
+    this.publiclyVisible.push(yesNo(seed, 'publiclyVisible'));
+    this.status.push(statusClass(seed));
+    const type = whole || !unknownOf(seed, 'seedType') ? seed.seedType : null;
+    if (typeof type === 'string') {
+      let t = this.typeIndex.get(type);
+      if (t === undefined) {
+        t = this.typeNames.length;
+        this.typeIndex.set(type, t);
+        this.typeNames.push(type);
+        this.typeFirstRow.push(this.length);
+      }
+      this.seedType.push(t);
+    } else {
+      this.seedType.push(-1);
+    }
+    const ms = whole || !unknownOf(seed, 'created') ? seed.created?.ms : undefined;
+    this.created.push(typeof ms === 'number' ? ms : Number.NaN);
+    this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
+
+    this.length = i + 1;
+    this.rows.push(seed);
+  }
+}
+
+/** An index of one rows array: read it through the functions below. */
+export interface FacetIndex {
+  readonly rows: readonly Seed[];
+  /** Rows indexed: all of `rows`. */
+  readonly size: number;
+}
+
+/** What a view of the first `size` rows of a core holds: the ids its rows gave out. */
+interface Extent {
+  readonly core: IndexCore;
+  readonly fields: number;
+  readonly pairs: number;
+  readonly groups: number;
+  readonly types: number;
+}
+
+/** How many of the (ascending) first rows are before row `size`. */
+function idsBefore(firstRows: readonly number[], size: number): number {
+  let lo = 0;
+  let hi = firstRows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((firstRows[mid] ?? 0) < size) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function extentOf(core: IndexCore, size: number): Extent {
+  return {
+    core,
+    fields: idsBefore(core.fieldFirstRow, size),
+    pairs: idsBefore(core.pairFirstRow, size),
+    groups: idsBefore(core.groupFirstRow, size),
+    types: idsBefore(core.typeFirstRow, size),
+  };
+}
+
+const extents = new WeakMap<FacetIndex, Extent>();
+/** The core of a list, under its first row (a list that grows keeps its first row). */
+const coreByFirst = new WeakMap<Seed, IndexCore>();
+const indexByRows = new WeakMap<readonly Seed[], FacetIndex>();
+
+export function extent(index: FacetIndex): Extent {
+  const found = extents.get(index);
+  if (!found) throw new Error('Not a facet index: build one with facetIndex or facetIndexJob.');
+  return found;
+}
+
+/**
+ * Indexes rows, reusing the work done for any list that begins with the same rows: a list that
+ * grows by appending indexes only its new rows, and an earlier, shorter list is a view of the
+ * same index. Two jobs over one growing list may run interleaved: each indexes the next row of
+ * the rows they share.
+ */
+export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
+  const cached = indexByRows.get(rows);
+  if (cached?.size === rows.length) return cached;
+  const first = rows[0];
+  const fresh = () => {
+    const made = new IndexCore();
+    if (first !== undefined) coreByFirst.set(first, made);
+    return made;
+  };
+  let shared = (first === undefined ? undefined : coreByFirst.get(first)) ?? fresh();
+  // Rows known to be the core's own: a list with the same first row may differ anywhere after
+  // it, and another job may have added rows since the last look.
+  let checked = 0;
+  for (;;) {
+    if (checked < shared.length && checked < rows.length) {
+      if (rows[checked] !== shared.rows[checked]) {
+        shared = fresh();
+        checked = 0;
+        continue;
+      }
+      checked++;
+    } else if (shared.length < rows.length) {
+      shared.add(rows[shared.length] as Seed);
+      checked++;
+    } else {
+      break;
+    }
+    if ((checked & ROW_SLICE_MASK) === 0) yield;
+  }
+  const index: FacetIndex = { rows, size: rows.length };
+  extents.set(index, extentOf(shared, rows.length));
+  indexByRows.set(rows, index);
+  return index;
+}
+
+/** Runs a job to its end. */
+export function facetIndex(rows: readonly Seed[]): FacetIndex {
+  return runJob(facetIndexJob(rows));
+}
+
+/** Every metadata field any indexed seed uses (even with blank values only), Dublin Core first. */
+export function indexedFieldNames(index: FacetIndex): string[] {
+  const { core, fields } = extent(index);
+  return orderFieldNames(core.fieldNames.slice(0, fields));
+}
+
+/** A seed group's name as some seed carries it, if any does. */
+export function indexedGroupName(index: FacetIndex, id: number): string | null {
+  const { core: c, groups } = extent(index);
+  const g = c.groupIndex.get(id);
+  if (g !== undefined && g >= groups) return null;
+  return g === undefined ? null : (c.groupNames[g] ?? null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordering values: by count, then in the locale's order (case- and accent-insensitive, as the
+// tables sort), ties between such equals in the order they appeared.
+
+const identity = (text: string) => text;
+const valueSource: SortSource<string> = { id: 'facet-value', kind: 'text', value: identity };
+
+export interface Ranking {
+  /** Pair → its place in collation order. */
+  readonly rank: Int32Array;
+  /** Place → pair. */
+  readonly order: Uint32Array;
+}
+
+/**
+ * The collation order of the pair values: one ranking per growth of the list, in slices. The
+ * table's sorting does the ranking (and keeps what it learnt, so a grown list ranks only its new
+ * values with any cost).
+ */
+export function* rankingOf(c: IndexCore, pairCount: number): Job<Ranking> {
+  if (c.ranking && c.ranking.rank.length >= pairCount) return c.ranking;
+  const values = c.pairValue.slice(0, pairCount);
+  while (!ranksReady(values, valueSource, 4)) yield;
+  const order = sortOrder(values, valueSource, false);
+  const rank = new Int32Array(pairCount);
+  for (let k = 0; k < order.length; k++) rank[order[k] ?? 0] = k;
+  c.ranking = { rank, order };
+  return c.ranking;
+}
