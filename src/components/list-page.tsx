@@ -24,8 +24,12 @@ import { FilterBar, TextBox, UrlProblems } from './filters';
 import { ListEmpty, ListStatus } from './list-status';
 
 /** The page's own parameters, with the quick filter and the sort every list has. */
-function listParams<P extends Params>(own: P, sortable: readonly string[]) {
-  return { ...own, q: textParam(), sort: sortParam(sortable) };
+function listParams<P extends Params>(
+  own: P,
+  sortable: readonly string[],
+  alsoSortable?: (id: string) => boolean,
+) {
+  return { ...own, q: textParam(), sort: sortParam(sortable, alsoSortable) };
 }
 type ListParams<P extends Params> = ReturnType<typeof listParams<P>>;
 
@@ -44,12 +48,17 @@ export interface ListPageState<P extends Params> {
 export function useListPage<P extends Params, Row>(
   own: P,
   columns: readonly DataColumn<Row>[],
+  /** Sort ids of columns that follow the rows and may not be there yet; keep it stable. */
+  alsoSortable?: (id: string) => boolean,
 ): ListPageState<P> {
   const sortable = columns
     .filter((c) => c.sortable !== false)
     .map((c) => c.id)
     .join('\n');
-  const params = useMemo(() => listParams(own, sortable.split('\n')), [own, sortable]);
+  const params = useMemo(
+    () => listParams(own, sortable.split('\n'), alsoSortable),
+    [own, sortable, alsoSortable],
+  );
   const url = useUrlState(params);
   // Every list has these two; TypeScript cannot see their types through the page's own params.
   const { q, sort } = url.values as unknown as { q: string; sort: Sort | null };
@@ -90,6 +99,8 @@ export function ListPage<Row extends object, P extends Params>({
   noMatches,
   nothingYet,
   aside,
+  beside,
+  busy = false,
   after,
 }: {
   state: ListPageState<P>;
@@ -113,8 +124,12 @@ export function ListPage<Row extends object, P extends Params>({
   filtered: boolean;
   noMatches: ReactNode;
   nothingYet: string;
-  /** A panel beside the table (a record's details). */
+  /** A panel after the table (a record's details). */
   aside?: ReactNode;
+  /** A panel before the table (facets that narrow it). */
+  beside?: ReactNode;
+  /** The rows are being worked out (filters applied in slices): placeholder rows, not "none". */
+  busy?: boolean;
   /** Below the table. */
   after?: ReactNode;
 }) {
@@ -139,7 +154,10 @@ export function ListPage<Row extends object, P extends Params>({
       </FilterBar>
       <ListStatus view={list} noun={noun} nouns={nouns} resource={resource} />
       {notices}
-      <div className={aside ? 'table-with-panel' : undefined}>
+      <div
+        className={`list-layout${beside ? ' list-layout--beside' : ''}${aside ? ' list-layout--aside' : ''}`}
+      >
+        {beside}
         <DataTable
           {...table}
           sort={sort}
@@ -147,7 +165,7 @@ export function ListPage<Row extends object, P extends Params>({
             url.set({ sort: next } as Partial<Values<ListParams<P>>>);
           }}
           hiddenFields={list.absentFields}
-          loading={list.loadingFirst}
+          loading={list.loadingFirst || busy}
           empty={
             <ListEmpty
               view={list}

@@ -44,7 +44,7 @@ export function LoadProgress({
         />
       </div>
       <span className="load-progress-label">
-        {label}. Sorting and the quick filter apply to the loaded rows until the rest arrive.
+        {label}. Sorting and filters apply to the loaded rows until the rest arrive.
       </span>
     </div>
   );
@@ -79,12 +79,14 @@ export function countLine<T>(
 ): string {
   const nouns = options.nouns ?? `${noun}s`;
   const of = options.of ?? view.total;
-  return (
-    provisionalCount(view, noun, nouns) ??
-    (options.shown === undefined
-      ? plural(of, noun, nouns)
-      : `${formatCount(options.shown)} of ${plural(of, noun, nouns)}`)
-  );
+  const provisional = provisionalCount(view, noun, nouns);
+  if (provisional !== null) return provisional;
+  if (options.shown === undefined) return plural(of, noun, nouns);
+  // While the rest arrive, the page narrows the rows that have: say so, not "N of the total".
+  if (view.loadingMore && options.of === undefined) {
+    return `${formatCount(options.shown)} of the ${plural(view.loaded, noun, nouns)} loaded so far (${formatCount(view.total)} in all)`;
+  }
+  return `${formatCount(options.shown)} of ${plural(of, noun, nouns)}`;
 }
 
 /**

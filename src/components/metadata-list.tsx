@@ -8,25 +8,11 @@
 import { useState } from 'react';
 import type { Metadata, MetadataEntry, Unknown } from '../api/records';
 import { formatCount } from '../lib/format';
-import { DUBLIN_CORE_FIELDS } from '../contract/wire';
+import { orderFieldNames } from '../lib/metadata-audit';
 import { ClampedText } from './clamped-text';
-
-const CORE_ORDER = new Map<string, number>(DUBLIN_CORE_FIELDS.map((name, i) => [name, i]));
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** Values of one field shown before "Show all". */
 export const VALUES_SHOWN = 10;
-
-export function orderedFields(metadata: Metadata): string[] {
-  return Object.keys(metadata).sort((a, b) => {
-    const ca = CORE_ORDER.get(a);
-    const cb = CORE_ORDER.get(b);
-    if (ca !== undefined && cb !== undefined) return ca - cb;
-    if (ca !== undefined) return -1;
-    if (cb !== undefined) return 1;
-    return collator.compare(a, b);
-  });
-}
 
 export function MetadataList({
   metadata,
@@ -41,7 +27,9 @@ export function MetadataList({
   only?: readonly string[];
   emptyText?: string;
 }) {
-  const fields = orderedFields(metadata).filter((name) => !only || only.includes(name));
+  const fields = orderFieldNames(Object.keys(metadata)).filter(
+    (name) => !only || only.includes(name),
+  );
   const note = unknown && (
     <p className="muted">
       {unknown.reason === 'missing' ? (

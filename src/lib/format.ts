@@ -36,6 +36,19 @@ export function exactBytes(bytes: number): string {
   return plural(bytes, 'byte');
 }
 
+const monthFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A month of the UTC calendar, `2024-03`, as "March 2024"; the text itself if it is not one. */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  return monthFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+}
+
 export function formatDateTime(instant: Instant): string {
   return dateTime.format(instant.ms);
 }

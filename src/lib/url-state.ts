@@ -65,13 +65,17 @@ export interface Sort {
 }
 
 /** `sort=name` ascending, `sort=-name` descending; unknown columns are ignored. */
-export function sortParam(columns: readonly string[]): Param<Sort | null> {
+export function sortParam(
+  columns: readonly string[],
+  /** Columns that may not be there yet (one per metadata field, say), recognised by their id. */
+  also: (id: string) => boolean = () => false,
+): Param<Sort | null> {
   return {
     decode: (text) => {
       if (text === null || text === '') return { value: null };
       const desc = text.startsWith('-');
       const id = desc ? text.slice(1) : text;
-      if (columns.includes(id)) return { value: { id, desc } };
+      if (columns.includes(id) || also(id)) return { value: { id, desc } };
       return {
         value: null,
         problem: `There is no column “${clip(id)}” to sort by, so the list is unsorted.`,

@@ -2,17 +2,21 @@
  * /collections/:id and its tabs. Composes the collections, seeds, seed-groups and metadata pieces,
  * which do not know about each other.
  */
+import { useMemo } from 'react';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { listView, useCollections, useSeeds } from '../../api/hooks';
 import { unknownOf, type Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/list-status';
+import { CoverageTable, RequiredFieldsAudit } from '../../components/metadata-audit';
 import { MetadataList } from '../../components/metadata-list';
 import { PageTitle } from '../../components/page';
 import { CollectionHeader } from '../../features/collections/collection-header';
 import { SeedGroupsView } from '../../features/seed-groups/seed-groups-view';
 import { SeedsView } from '../../features/seeds/seeds-view';
+import { formatCount, plural } from '../../lib/format';
+import { metadataCoverage } from '../../lib/metadata-audit';
 import { COLLECTION_TABS, paths } from '../../lib/paths';
 
 function collectionId(text: string | undefined): number | null {
@@ -107,11 +111,56 @@ export function SeedGroupsTab() {
 
 export function MetadataTab() {
   const collection = useCollection();
+  const seeds = listView(useSeeds({ collection: collection.id }));
+  const coverage = useMemo(() => metadataCoverage(seeds.rows), [seeds.rows]);
+  const seedsMissing = (fields: readonly string[]) =>
+    paths.collection(collection.id, 'seeds', { missing: fields });
   return (
-    <MetadataList
-      metadata={collection.metadata}
-      unknown={unknownOf(collection, 'metadata')}
-      emptyText="This collection has no descriptive metadata."
-    />
+    <>
+      <section aria-labelledby="collection-metadata-title">
+        <h2 id="collection-metadata-title" className="section-title">
+          The collection’s metadata
+        </h2>
+        <MetadataList
+          metadata={collection.metadata}
+          unknown={unknownOf(collection, 'metadata')}
+          emptyText="This collection has no descriptive metadata."
+        />
+      </section>
+      <section aria-labelledby="seed-coverage-title">
+        <h2 id="seed-coverage-title" className="section-title">
+          Seed metadata coverage
+        </h2>
+        {seeds.loadingFirst ? (
+          <p className="muted">Loading the collection’s seeds…</p>
+        ) : seeds.rows.length === 0 ? (
+          <p className="muted">
+            {seeds.error ? 'The seeds could not be loaded.' : 'This collection has no seeds yet.'}
+          </p>
+        ) : (
+          <>
+            {seeds.loadingMore && (
+              <p className="muted">
+                Counting the {plural(seeds.loaded, 'seed')} loaded so far, of{' '}
+                {formatCount(seeds.total)}.
+              </p>
+            )}
+            <RequiredFieldsAudit
+              scope="seed"
+              records={seeds.rows}
+              noun="seed"
+              present={coverage.fields.map((f) => f.field)}
+              linkTo={seedsMissing}
+            />
+            <CoverageTable
+              coverage={coverage}
+              noun="seed"
+              caption={`Metadata fields of the ${plural(coverage.total, 'seed')}`}
+              linkTo={seedsMissing}
+            />
+          </>
+        )}
+      </section>
+    </>
   );
 }

@@ -4,6 +4,19 @@ export interface ColumnChoice {
   readonly id: string;
   readonly header: string;
   readonly visible: boolean;
+  /** A heading the chooser lists the column under, after the columns without one. */
+  readonly group?: string | undefined;
+}
+
+/** The columns without a group, then each group in the order it first appears. */
+function grouped(columns: readonly ColumnChoice[]): [string | undefined, ColumnChoice[]][] {
+  const groups = new Map<string | undefined, ColumnChoice[]>([[undefined, []]]);
+  for (const column of columns) {
+    const list = groups.get(column.group);
+    if (list) list.push(column);
+    else groups.set(column.group, [column]);
+  }
+  return [...groups].filter(([, list]) => list.length > 0);
 }
 
 export interface ColumnChooserProps {
@@ -86,23 +99,32 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
         <p className="data-table__chooser-title" aria-hidden="true">
           Show columns
         </p>
-        <ul className="data-table__chooser-list">
-          {columns.map((column) => (
-            <li key={column.id}>
-              <label className="data-table__chooser-option">
-                <input
-                  type="checkbox"
-                  checked={column.visible}
-                  disabled={column.visible && visibleCount <= 1}
-                  onChange={(event) => {
-                    onToggle(column.id, event.currentTarget.checked);
-                  }}
-                />
-                <span>{column.header}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        {grouped(columns).map(([group, list]) => (
+          <div key={group ?? ''} role={group ? 'group' : undefined} aria-label={group}>
+            {group && (
+              <p className="data-table__chooser-title" aria-hidden="true">
+                {group}
+              </p>
+            )}
+            <ul className="data-table__chooser-list">
+              {list.map((column) => (
+                <li key={column.id}>
+                  <label className="data-table__chooser-option">
+                    <input
+                      type="checkbox"
+                      checked={column.visible}
+                      disabled={column.visible && visibleCount <= 1}
+                      onChange={(event) => {
+                        onToggle(column.id, event.currentTarget.checked);
+                      }}
+                    />
+                    <span>{column.header}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         <div className="data-table__chooser-footer">
           <button type="button" className="data-table__link-button" onClick={onReset}>
             Reset columns

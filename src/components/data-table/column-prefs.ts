@@ -21,6 +21,8 @@ export const MAX_COLUMN_WIDTH = 1200;
 export const DEFAULT_MIN_WIDTH = 64;
 
 const VERSION = 1;
+/** More choices than any table has columns; a store holding more is not the table's. */
+const MAX_ENTRIES = 500;
 
 export function storageKey(tableId: string): string {
   return `catalogue-explorer:data-table:${tableId}`;
@@ -79,13 +81,18 @@ export function parseColumnPrefs(raw: string | null, columns: readonly PrefColum
   const storedWidths = isRecord(parsed.widths) ? parsed.widths : {};
   const visibility = dictionary<boolean>();
   const widths = dictionary<number>();
-  for (const column of columns) {
-    const visible = ownValue(storedVisibility, column.id);
-    if (typeof visible === 'boolean') visibility[column.id] = visible;
-    const width = ownValue(storedWidths, column.id);
+  const minWidths = new Map(columns.map((c) => [c.id, c.minWidth ?? DEFAULT_MIN_WIDTH]));
+  // Choices for columns the table does not have yet are kept too: a table's columns can follow its
+  // rows (one per metadata field), and the choice must still be there when the column is.
+  for (const id of Object.keys(storedVisibility).slice(0, MAX_ENTRIES)) {
+    const visible = storedVisibility[id];
+    if (typeof visible === 'boolean') visibility[id] = visible;
+  }
+  for (const id of Object.keys(storedWidths).slice(0, MAX_ENTRIES)) {
+    const width = storedWidths[id];
     if (typeof width === 'number' && Number.isFinite(width)) {
-      const min = column.minWidth ?? DEFAULT_MIN_WIDTH;
-      widths[column.id] = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(min, width)));
+      const min = minWidths.get(id) ?? DEFAULT_MIN_WIDTH;
+      widths[id] = Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(min, width)));
     }
   }
   const prefs = { visibility, widths };

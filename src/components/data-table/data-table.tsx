@@ -190,6 +190,7 @@ export function DataTable<Row extends RowData>({
     id: c.id,
     header: c.header,
     visible: columnVisibility[c.id] !== false,
+    group: c.group,
   }));
 
   const sortedColumn = sort ? columnsById.get(sort.id) : undefined;

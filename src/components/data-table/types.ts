@@ -47,6 +47,8 @@ export interface DataColumn<Row> {
   readonly align?: 'start' | 'end';
   /** Hidden until the user shows it with the column chooser. */
   readonly hiddenByDefault?: boolean;
+  /** Where the column chooser lists it: under this heading, after the ungrouped columns. */
+  readonly group?: string;
   /** Default true. */
   readonly sortable?: boolean;
 }

@@ -1,10 +1,9 @@
 /**
- * The head of a collection's page: name, state, visibility, sizes, counts, dates, topics, links to
- * its public page, and a summary of its descriptive metadata.
+ * The head of a collection's page: name, state, visibility, sizes, counts, dates, topics and a link
+ * to its public page. Its descriptive metadata is on the Metadata tab, shown once.
  */
-import { unknownOf, type Collection } from '../../api/records';
+import type { Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
-import { MetadataList } from '../../components/metadata-list';
 import { Bytes, DateTime, ExternalLink, showField } from '../../components/values';
 import { formatCount, plural } from '../../lib/format';
 import { collectionPageUrl } from '../../lib/links';
@@ -105,17 +104,6 @@ export function CollectionHeader({ collection }: { collection: Collection }) {
           </dd>
         </div>
       </dl>
-      <section className="metadata-summary" aria-labelledby="collection-summary-title">
-        <h2 id="collection-summary-title" className="visually-hidden">
-          Description
-        </h2>
-        <MetadataList
-          metadata={c.metadata}
-          unknown={unknownOf(c, 'metadata')}
-          only={['Description', 'Subject', 'Collector', 'Creator']}
-          emptyText="This collection has no description."
-        />
-      </section>
     </header>
   );
 }

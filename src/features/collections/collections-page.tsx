@@ -1,10 +1,13 @@
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
 import { EmptyState } from '../../components/empty-state';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/list-status';
+import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { Page } from '../../components/page';
+import { filterMissing, metadataCoverage, missingFieldsParam } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { collectionColumns, collectionSearchText } from './collection-columns';
 import { collectionFilterParams } from './filters';
@@ -15,14 +18,22 @@ const STATE_OPTIONS = [
   { value: 'INACTIVE', label: 'Inactive' },
 ] as const;
 
+/** The service's filter, and the collections lacking metadata fields, over the loaded rows. */
+const collectionsParams = { ...collectionFilterParams, missing: missingFieldsParam() };
+
 export function CollectionsPage() {
-  const page = useListPage(collectionFilterParams, collectionColumns);
-  const { state } = page.values;
+  const page = useListPage(collectionsParams, collectionColumns);
+  const { state, missing } = page.values;
   const list = listView(useCollections({ state }));
   const everything = listView(useCollections());
   const navigate = useNavigate();
-  const rows = useQuickFiltered(list.rows, page.quick.query, collectionSearchText);
-  const filtered = state !== undefined || page.quick.query !== '';
+  const lacking = useMemo(
+    () => filterMissing(list.rows, missing, 'collection'),
+    [list.rows, missing],
+  );
+  const rows = useQuickFiltered(lacking.rows, page.quick.query, collectionSearchText);
+  const filtered = state !== undefined || missing.length > 0 || page.quick.query !== '';
+  const fields = useMemo(() => metadataCoverage(list.rows).fields.map((f) => f.field), [list.rows]);
 
   return (
     <Page title="Collections">
@@ -50,6 +61,30 @@ export function CollectionsPage() {
           />
         }
         quickFilter={{ label: 'Name contains', placeholder: 'e.g. elections' }}
+        notices={
+          <>
+            {lacking.messages.map((message) => (
+              <p key={message} className="notice notice-warning" role="status">
+                <bdi>{message}</bdi>
+              </p>
+            ))}
+            {missing.length > 0 && (
+              <p className="list-note">
+                Showing the collections without {missing.join(' or ')}.{' '}
+                <Link to={paths.collections({ state })}>Show every collection</Link>
+              </p>
+            )}
+            {list.rows.length > 0 && (
+              <RequiredFieldsAudit
+                scope="collection"
+                records={list.rows}
+                noun="collection"
+                present={fields}
+                linkTo={(fields) => paths.collections({ state, missing: fields })}
+              />
+            )}
+          </>
+        }
         table={{
           tableId: 'collections',
           label: 'Collections',

@@ -8,6 +8,7 @@ import {
   type CollectionNames,
 } from '../../components/columns';
 import type { DataColumn } from '../../components/data-table';
+import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 
 type Counts = ReadonlyMap<number, number>;
@@ -20,13 +21,26 @@ export function countSeeds(seeds: readonly Seed[]): Counts {
   return counts;
 }
 
+/**
+ * The columns of a seed-group table. `seedsOf` is the address of a group's seeds: each group is a
+ * work queue, and its name and count lead to the seeds in it.
+ */
 export function seedGroupColumns(
   collectionName: CollectionNames,
   counts: Counts | null,
   showCollection: boolean,
+  seedsOf: (group: number) => string,
 ): DataColumn<SeedGroup>[] {
   const all: DataColumn<SeedGroup>[] = [
-    textColumn('name', 'Name', 'name', { width: 280 }),
+    {
+      ...textColumn<SeedGroup>('name', 'Name', 'name', { width: 280 }),
+      cell: (g) => (
+        <Link to={seedsOf(g.id)} tabIndex={-1}>
+          {g.name ?? `Group ${String(g.id)}`}
+        </Link>
+      ),
+      title: (g) => `The seeds in ${g.name ?? `group ${String(g.id)}`}`,
+    },
     idColumn(),
     collectionColumn('collectionIds', (g) => g.collectionIds, collectionName, 320),
     {
@@ -44,7 +58,13 @@ export function seedGroupColumns(
       width: 120,
       value: (g) => (counts ? (counts.get(g.id) ?? 0) : null),
       cell: (g) =>
-        counts ? formatCount(counts.get(g.id) ?? 0) : <span className="muted">not counted</span>,
+        counts ? (
+          <Link to={seedsOf(g.id)} tabIndex={-1}>
+            {formatCount(counts.get(g.id) ?? 0)}
+          </Link>
+        ) : (
+          <span className="muted">not counted</span>
+        ),
     },
     referenceColumn('account', 'Account', 'accountId', { hiddenByDefault: true }),
   ];

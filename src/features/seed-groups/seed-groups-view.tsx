@@ -3,13 +3,14 @@
  * Used at /seed-groups (all groups) and inside a collection's page (that collection's groups).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { listView, useCollectionNames, useSeedGroups } from '../../api/hooks';
 import type { Seed } from '../../api/records';
 import { seedQueries } from '../../api/queries';
 import { EmptyState } from '../../components/empty-state';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { LoadProgress, countLine } from '../../components/list-status';
+import { paths } from '../../lib/paths';
 import { countSeeds, seedGroupColumns, seedGroupSearchText } from './seed-group-columns';
 
 /** Seed groups have no filters of their own beyond the quick filter and the sort. */
@@ -31,9 +32,17 @@ export function SeedGroupsView({
   const countsComplete = seeds ? seeds.complete : allSeeds.data?.complete === true;
   const counts = useMemo(() => (countedRows ? countSeeds(countedRows) : null), [countedRows]);
   const collectionName = useCollectionNames();
+  // A group's seeds: across the catalogue on /seeds, or on this collection's Seeds tab.
+  const seedsOf = useCallback(
+    (group: number) =>
+      fixedCollection === undefined
+        ? paths.seeds({ seed_group: group })
+        : paths.collection(fixedCollection, 'seeds', { seed_group: group }),
+    [fixedCollection],
+  );
   const columns = useMemo(
-    () => seedGroupColumns(collectionName, counts, fixedCollection === undefined),
-    [collectionName, counts, fixedCollection],
+    () => seedGroupColumns(collectionName, counts, fixedCollection === undefined, seedsOf),
+    [collectionName, counts, fixedCollection, seedsOf],
   );
   const page = useListPage(NO_PARAMS, columns);
   const inScope = useMemo(

@@ -730,14 +730,15 @@ function byCount<T extends { readonly count: number }>(
  * The values of a facet whose text contains every word of `query`, ignoring case and accents as
  * the quick filter does, in the facet's order: the search box over a long list of values.
  */
-export function findValues<V extends { readonly value: string }>(
+export function findValues<V>(
   values: readonly V[],
   query: string,
+  text: (value: V) => string,
 ): readonly V[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return values;
   return values.filter((value) => {
-    const text = fold(value.value);
-    return words.every((word) => text.includes(word));
+    const folded = fold(text(value));
+    return words.every((word) => folded.includes(word));
   });
 }

@@ -1,6 +1,7 @@
 /** The metadata field names the seeds page offers in its field picker. */
 import type { Seed } from '../../api/records';
 import { DUBLIN_CORE_FIELDS } from '../../contract/wire';
+import { orderFieldNames } from '../../lib/metadata-audit';
 
 /**
  * What was found in a list already scanned, under the list's first seed: a list that loads page by
@@ -9,8 +10,8 @@ import { DUBLIN_CORE_FIELDS } from '../../contract/wire';
  */
 const scans = new WeakMap<Seed, { length: number; last: Seed | undefined; names: Set<string> }>();
 
-/** Field names for the picker: Dublin Core first, then every other name seen in the rows. */
-export function fieldNames(rows: readonly Seed[]): string[] {
+/** The names seen in the rows, scanning only rows added since the list was last scanned. */
+function seenNames(rows: readonly Seed[]): ReadonlySet<string> {
   const first = rows[0];
   const previous = first === undefined ? undefined : scans.get(first);
   const grew =
@@ -22,7 +23,15 @@ export function fieldNames(rows: readonly Seed[]): string[] {
     for (const name in rows[i]?.metadata) names.add(name);
   }
   if (first !== undefined) scans.set(first, { length: rows.length, last: rows.at(-1), names });
-  const core = new Set<string>(DUBLIN_CORE_FIELDS);
-  const others = [...names].filter((name) => !core.has(name)).sort((a, b) => a.localeCompare(b));
-  return [...DUBLIN_CORE_FIELDS, ...others];
+  return names;
+}
+
+/** Field names for the picker: Dublin Core first, then every other name seen in the rows. */
+export function fieldNames(rows: readonly Seed[]): string[] {
+  return orderFieldNames(new Set([...DUBLIN_CORE_FIELDS, ...seenNames(rows)]));
+}
+
+/** The metadata fields the rows use, Dublin Core first, then the others by name. */
+export function usedFieldNames(rows: readonly Seed[]): string[] {
+  return orderFieldNames(seenNames(rows));
 }

@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
 import type { Seed } from '../../api/records';
 import {
   collectionColumn,
@@ -9,9 +11,34 @@ import {
 } from '../../components/columns';
 import type { DataColumn } from '../../components/data-table';
 import { firstValue } from '../../components/metadata-list';
+import { fieldValues } from '../../lib/metadata-audit';
 import { readableUrl } from '../../lib/format';
 
 export type { CollectionNames };
+
+/** A seed's groups, each a link to the seeds in it. In a table cell they leave focus to the row. */
+export function GroupLinks({
+  groups,
+  seedsOf,
+  inTable = false,
+}: {
+  groups: Seed['seedGroups'];
+  seedsOf: (group: number) => string;
+  inTable?: boolean;
+}) {
+  return (
+    <>
+      {groups.map((g, i) => (
+        <Fragment key={g.id}>
+          {i > 0 && ', '}
+          <Link to={seedsOf(g.id)} {...(inTable ? { tabIndex: -1 } : {})}>
+            <bdi>{g.name ?? `Group ${String(g.id)}`}</bdi>
+          </Link>
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 export function groupNames(seed: Seed): string | null {
   if (seed.seedGroups.length === 0) return null;
@@ -21,8 +48,14 @@ export function groupNames(seed: Seed): string | null {
 const collectionIds = (s: Seed): readonly number[] =>
   s.collectionId === null ? [] : [s.collectionId];
 
-/** Columns of a seed table. `collectionName` labels the collection column. */
-export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[] {
+/**
+ * Columns of a seed table. `collectionName` labels the collection column; `seedsOfGroup` is the
+ * address of a group's seeds, which each group in the seed groups column links to.
+ */
+export function seedColumns(
+  collectionName: CollectionNames,
+  seedsOfGroup: (group: number) => string,
+): DataColumn<Seed>[] {
   return [
     {
       id: 'url',
@@ -48,13 +81,7 @@ export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[]
           ? 'Same as the URL'
           : `Canonical form: ${readableUrl(s.canonicalUrl)}`,
     },
-    {
-      id: 'title',
-      header: 'Title',
-      kind: 'text',
-      width: 260,
-      value: (s) => firstValue(s.metadata, 'Title'),
-    },
+    TITLE_COLUMN,
     collectionColumn('collectionId', collectionIds, collectionName, 220),
     textColumn('type', 'Type', 'seedType', { width: 110 }),
     yesNoColumn('active', 'Active', 'active'),
@@ -67,12 +94,59 @@ export function seedColumns(collectionName: CollectionNames): DataColumn<Seed>[]
       kind: 'text',
       width: 200,
       value: groupNames,
+      cell: (s) => <GroupLinks groups={s.seedGroups} seedsOf={seedsOfGroup} inTable />,
+      title: groupNames,
     },
     dateColumn('created', 'Created', 'created'),
     dateColumn('updated', 'Updated', 'lastUpdated'),
     idColumn({ hiddenByDefault: true }),
     textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
   ];
+}
+
+/** A seed's non-blank values of a metadata field, joined, or null when it has none. */
+function joinedValues(seed: Seed, field: string): string | null {
+  const values = fieldValues(seed, field);
+  return values.length === 0 ? null : values.join('; ');
+}
+
+/** The prefix of a metadata field's column id: `meta:Language`. */
+const META = 'meta:';
+
+/** Whether a sort id names a metadata field's column, which exists once a seed has the field. */
+export const isMetadataColumnId = (id: string): boolean =>
+  id.startsWith(META) && id.length > META.length;
+
+function metadataColumn(field: string, id: string, hidden: boolean): DataColumn<Seed> {
+  return {
+    id,
+    header: field,
+    group: 'Metadata fields',
+    kind: 'text',
+    width: 220,
+    value: (s) => joinedValues(s, field),
+    ...(hidden ? { hiddenByDefault: true } : {}),
+  };
+}
+
+/** Title shows by default, under its own id; the other fields are columns to choose. */
+const TITLE_COLUMN = metadataColumn('Title', 'title', false);
+
+/** One column per field, made once, so a column's sort keys are computed once per rows. */
+const metadataColumns = new Map<string, DataColumn<Seed>>();
+
+/** A column for each metadata field the seeds use (Title has its own), in the fields' order. */
+export function metadataFieldColumns(fields: readonly string[]): DataColumn<Seed>[] {
+  return fields
+    .filter((field) => field !== 'Title')
+    .map((field) => {
+      let column = metadataColumns.get(field);
+      if (!column) {
+        column = metadataColumn(field, `${META}${field}`, true);
+        metadataColumns.set(field, column);
+      }
+      return column;
+    });
 }
 
 /** What the quick filter searches in a seed: its addresses and its title. */

@@ -3,22 +3,25 @@
  * dropped when the response is parsed), its full metadata, and links to the live site and its
  * archived captures.
  */
-import { Fragment, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { unknownOf, type Seed } from '../../api/records';
 import { CollectionLink } from '../../components/columns';
 import { MetadataList, firstValue } from '../../components/metadata-list';
 import { DateTime, ExternalLink, YesNo, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
 import { capturesUrl } from '../../lib/links';
-import type { CollectionNames } from './seed-columns';
+import { GroupLinks, type CollectionNames } from './seed-columns';
 
 export function SeedDetail({
   seed,
   collectionName,
+  seedsOfGroup,
   onClose,
 }: {
   seed: Seed;
   collectionName: CollectionNames;
+  /** The address of a group's seeds, which each of the seed's groups links to. */
+  seedsOfGroup: (group: number) => string;
   onClose: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -106,12 +109,7 @@ export function SeedDetail({
             groups.length === 0 ? (
               <span className="muted">None</span>
             ) : (
-              groups.map((g, i) => (
-                <Fragment key={g.id}>
-                  {i > 0 && ', '}
-                  <bdi>{g.name ?? `Group ${String(g.id)}`}</bdi>
-                </Fragment>
-              ))
+              <GroupLinks groups={groups} seedsOf={seedsOfGroup} />
             ),
           )}
         </Field>

@@ -1,10 +1,19 @@
 /**
- * Seeds in a sortable, virtualised table, filtered through the service (collection, metadata field
- * and value prefix) and by a quick filter over the loaded rows. Selecting a seed opens its details.
- * Used on its own at /seeds and inside a collection's page.
+ * Seeds in a sortable, virtualised table: filtered through the service (collection, metadata field
+ * and value prefix), then over the loaded rows by the seed filters (metadata values, missing
+ * fields, seed group, seed fields, creation month) and the quick filter, with a facet panel that
+ * counts what the filters leave. Selecting a seed opens its details. Used on its own at /seeds and
+ * inside a collection's page.
  */
-import { useId, useMemo } from 'react';
-import { listView, useCollectionNames, useCollections, useSeeds } from '../../api/hooks';
+import { useCallback, useId, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import {
+  listView,
+  useCollectionNames,
+  useCollections,
+  useSeedGroups,
+  useSeeds,
+} from '../../api/hooks';
 import type { Seed } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
 import { compareText } from '../../components/data-table';
@@ -12,30 +21,105 @@ import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine, provisionalCount } from '../../components/list-status';
-import { idParam } from '../../lib/url-state';
-import { fieldNames } from './field-names';
+import { RequiredFieldsAudit } from '../../components/metadata-audit';
+import { formatCount, plural } from '../../lib/format';
+import { missingSearch } from '../../lib/metadata-audit';
+import { paths } from '../../lib/paths';
+import { useRememberedFlag } from '../../lib/remembered';
+import { idParam, quoted, type Values } from '../../lib/url-state';
+import { FacetPanel, type SeedChoice } from './facet-panel';
+import { fieldNames, usedFieldNames } from './field-names';
+import { FilterChips, filterChips } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
-import { seedColumns, seedSearchText } from './seed-columns';
+import {
+  hasSeedFilters,
+  seedFilterModel,
+  seedRowFilterParams,
+  toggleChoice,
+  toggleWhere,
+  type SeedRowFilterValues,
+} from './seed-filters';
+import {
+  isMetadataColumnId,
+  metadataFieldColumns,
+  seedColumns,
+  seedSearchText,
+} from './seed-columns';
 import { SeedDetail } from './seed-detail';
+import { useFacets } from './use-facets';
 
-const seedsParams = { ...seedFilterParams, seed: idParam('seed') };
+const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
+type SeedsValues = Values<typeof seedsParams>;
+
+const ROW_FILTERS = Object.keys(seedRowFilterParams) as (keyof SeedRowFilterValues)[];
+const NO_ROW_FILTERS: Partial<SeedRowFilterValues> = Object.fromEntries(
+  ROW_FILTERS.map((name) => [name, undefined]),
+);
 
 const rowId = (s: Seed) => String(s.id);
+const EMPTY: readonly Seed[] = [];
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
+  const location = useLocation();
   const collectionName = useCollectionNames();
   // A collection's own page has no collection column (every seed is in it): no sorting by it.
-  const columns = useMemo(() => {
-    const all = seedColumns(collectionName);
+  // The metadata fields' columns follow the rows; their sort ids are recognised before they come.
+  // A group's seeds: across the catalogue on /seeds, or on this collection's Seeds tab.
+  const seedsOfGroup = useCallback(
+    (group: number) =>
+      fixedCollection === undefined
+        ? paths.seeds({ seed_group: group })
+        : paths.collection(fixedCollection, 'seeds', { seed_group: group }),
+    [fixedCollection],
+  );
+  const baseColumns = useMemo(() => {
+    const all = seedColumns(collectionName, seedsOfGroup);
     return fixedCollection === undefined ? all : all.filter((c) => c.id !== 'collection');
-  }, [collectionName, fixedCollection]);
-  const page = useListPage(seedsParams, columns);
-  const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = page.values;
-  const collection = fixedCollection ?? page.values.collection;
-  const list = listView(useSeeds(seedFilters(page.values, fixedCollection)));
+  }, [collectionName, fixedCollection, seedsOfGroup]);
+  const page = useListPage(seedsParams, baseColumns, isMetadataColumnId);
+  const values = page.values as SeedsValues;
+  const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
+  const collection = fixedCollection ?? values.collection;
+  const list = listView(useSeeds(seedFilters(values, fixedCollection)));
+  const fieldsKey = usedFieldNames(list.rows).join('\n');
+  const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
+  const columns = useMemo(
+    () => [...baseColumns, ...metadataFieldColumns(fields)],
+    [baseColumns, fields],
+  );
   const collections = listView(useCollections());
-  const rows = useQuickFiltered(list.rows, page.quick.query, seedSearchText);
-  const fields = useMemo(() => fieldNames(list.rows), [list.rows]);
+  const seedGroups = listView(useSeedGroups());
+  // Names alone repeat across collections ("Fix", "QA seeds"): across the catalogue, each group's
+  // label names its collections too.
+  const groups = useMemo(() => {
+    if (!seedGroups.data?.complete) return undefined;
+    return new Map(
+      seedGroups.rows.map((g) => {
+        const name = g.name ?? `Group ${String(g.id)}`;
+        if (fixedCollection !== undefined || g.collectionIds.length === 0) return [g.id, name];
+        const where = g.collectionIds.map((id) => collectionLabel(id, collectionName(id)));
+        return [g.id, `${name} · ${where.join(', ')}`];
+      }),
+    );
+  }, [seedGroups.data, seedGroups.rows, fixedCollection, collectionName]);
+  const q = page.quick.query;
+  const quickRows = useQuickFiltered(list.rows, q, seedSearchText);
+
+  // The row filters, decided once per change of their parameters (not on every render).
+  const rowFilterKey = JSON.stringify(ROW_FILTERS.map((name) => values[name]));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the filters' own values
+  const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
+  const filtering = hasSeedFilters(model);
+  const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
+  const inputs = useMemo(
+    () => ({ rows: list.rows, model, quick, groups }),
+    [list.rows, model, quick, groups],
+  );
+  const facets = useFacets(inputs);
+  const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
+
+  const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;
+  const pickerFields = useMemo(() => fieldNames(list.rows), [list.rows]);
   const fieldListId = useId();
   const collectionOptions = useMemo(
     () => [
@@ -47,6 +131,32 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     [collections.rows],
   );
 
+  const setRowFilters = useCallback(
+    (patch: Partial<SeedRowFilterValues>) => {
+      page.url.set({ ...patch, seed: undefined });
+    },
+    [page.url],
+  );
+  const onChoice = (choice: SeedChoice) => {
+    switch (choice.kind) {
+      case 'group':
+        setRowFilters({ seed_group: toggleChoice(values.seed_group, choice.value) });
+        break;
+      case 'active':
+        setRowFilters({ active: toggleChoice(values.active, choice.value) });
+        break;
+      case 'public':
+        setRowFilters({ public: toggleChoice(values.public, choice.value) });
+        break;
+      case 'type':
+        setRowFilters({ seed_type: toggleChoice(values.seed_type, choice.value) });
+        break;
+      case 'status':
+        setRowFilters({ status: toggleChoice(values.status, choice.value) });
+        break;
+    }
+  };
+
   const serviceFiltered =
     name !== '' || prefix !== '' || (fixedCollection === undefined && collection !== undefined);
   const selectedSeed =
@@ -54,12 +164,19 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const close = () => {
     page.url.set({ seed: undefined });
   };
+  const groupName = useCallback((id: number) => groups?.get(id), [groups]);
+  const chips = filterChips(values, groupName);
 
-  let count = countLine(list, 'seed', {
-    shown: page.quick.query === '' ? undefined : rows.length,
-  });
-  if (serviceFiltered && provisionalCount(list, 'seed') === null) {
-    count += ' matching these filters';
+  const narrowed = filtering || q !== '';
+  let count = countLine(list, 'seed', { shown: narrowed ? rows.length : undefined });
+  if (provisionalCount(list, 'seed') === null) {
+    const [onlyGroup] = values.seed_group;
+    if (values.seed_group.length === 1 && typeof onlyGroup === 'number') {
+      count = `Seeds in group ${quoted(groupName(onlyGroup) ?? `Group ${String(onlyGroup)}`)} · ${formatCount(rows.length)} of ${formatCount(list.total)}`;
+    } else if (values.seed_group.length === 1 && onlyGroup === 'none') {
+      count = `Seeds in no group · ${formatCount(rows.length)} of ${formatCount(list.total)}`;
+    }
+    if (serviceFiltered) count += ' matching these filters';
   }
 
   return (
@@ -93,11 +210,16 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               placeholder="Any field"
               hint="A name from the list, or any other"
               onCommit={(value) => {
-                page.url.set({ metadata__name: value.trim() }, { replace: true });
+                page.url.set(
+                  { metadata__name: value.trim() },
+                  {
+                    replace: true,
+                  },
+                );
               }}
             />
             <datalist id={fieldListId}>
-              {fields.map((field) => (
+              {pickerFields.map((field) => (
                 <option key={field} value={field} />
               ))}
             </datalist>
@@ -107,12 +229,65 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               placeholder="e.g. Elections"
               hint="Case-sensitive, as the service matches it"
               onCommit={(value) => {
-                page.url.set({ metadata__value__startswith: value }, { replace: true });
+                page.url.set(
+                  { metadata__value__startswith: value },
+                  {
+                    replace: true,
+                  },
+                );
               }}
             />
           </>
         }
         quickFilter={{ placeholder: 'URL or title', hint: 'Over the loaded rows' }}
+        actions={
+          <div className="field field-action">
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-expanded={panelOpen}
+              onClick={() => {
+                setPanelOpen(!panelOpen);
+              }}
+            >
+              {panelOpen ? 'Hide the facets' : 'Show the facets'}
+            </button>
+          </div>
+        }
+        notices={
+          <>
+            <FilterChips
+              chips={chips}
+              onRemove={setRowFilters}
+              onClear={() => {
+                setRowFilters(NO_ROW_FILTERS);
+              }}
+            />
+            {facets.result && facets.result.messages.length > 0 && (
+              <div className="notice notice-warning" role="status">
+                {facets.result.messages.map((message) => (
+                  <p key={message}>
+                    <bdi>{message}</bdi>
+                  </p>
+                ))}
+              </div>
+            )}
+            {list.rows.length > 0 && (
+              <RequiredFieldsAudit
+                scope="seed"
+                records={list.rows}
+                noun="seed"
+                present={fields}
+                linkTo={(missing) => {
+                  // This list, as the service filters it, showing the seeds lacking these fields.
+                  const base = new URLSearchParams(location.search);
+                  for (const param of [...ROW_FILTERS, 'seed', 'q']) base.delete(param);
+                  return `${location.pathname}${missingSearch(missing, base)}`;
+                }}
+              />
+            )}
+          </>
+        }
         table={{
           tableId: fixedCollection === undefined ? 'seeds' : 'collection-seeds',
           label: 'Seeds',
@@ -124,10 +299,13 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           },
           selectedRowId: selected === undefined ? null : String(selected),
         }}
-        filtered={serviceFiltered}
+        busy={filtering && facets.result === null && list.rows.length > 0}
+        filtered={serviceFiltered || filtering}
         noMatches={
           <EmptyState kind="no-matches" title="No seeds match these filters.">
-            Field names and prefixes are matched exactly, including capitals.
+            {chips.length > 0
+              ? `${plural(chips.length, 'filter')} in force above; remove one to see more.`
+              : 'Field names and prefixes are matched exactly, including capitals.'}
           </EmptyState>
         }
         nothingYet={
@@ -135,9 +313,31 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             ? 'This catalogue has no seeds yet.'
             : 'This collection has no seeds yet.'
         }
+        beside={
+          panelOpen &&
+          facets.result && (
+            <FacetPanel
+              result={facets.result}
+              pending={facets.pending}
+              missing={values.missing.filter((m): m is string => typeof m === 'string')}
+              onWhere={(field, value) => {
+                setRowFilters({ where: toggleWhere(values.where, field, value) });
+              }}
+              onMissing={(field) => {
+                setRowFilters({ missing: toggleChoice(values.missing, field) });
+              }}
+              onChoice={onChoice}
+            />
+          )
+        }
         aside={
           selectedSeed && (
-            <SeedDetail seed={selectedSeed} collectionName={collectionName} onClose={close} />
+            <SeedDetail
+              seed={selectedSeed}
+              collectionName={collectionName}
+              seedsOfGroup={seedsOfGroup}
+              onClose={close}
+            />
           )
         }
         after={

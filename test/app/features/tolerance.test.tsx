@@ -42,6 +42,7 @@ const valid = (resource: Resource, format = '') => [
 
 const names = (id: number) => catalogue.collections.find((c) => c.id === id)?.name;
 const noop = () => undefined;
+const seedsOfGroup = (id: number) => `/seeds?seed_group=${String(id)}`;
 
 interface Shown<Row> {
   columns: readonly DataColumn<Row>[];
@@ -57,12 +58,19 @@ const shown: { [R in Resource]: Shown<ReturnType<typeof parse<R>>[number]> } = {
     detail: (c) => <CollectionHeader collection={c} />,
   },
   seed: {
-    columns: seedColumns(names),
+    columns: seedColumns(names, seedsOfGroup),
     search: seedSearchText,
-    detail: (s) => <SeedDetail seed={s} collectionName={names} onClose={noop} />,
+    detail: (s) => (
+      <SeedDetail seed={s} collectionName={names} seedsOfGroup={seedsOfGroup} onClose={noop} />
+    ),
   },
   seed_group: {
-    columns: seedGroupColumns(names, countSeeds([]), true),
+    columns: seedGroupColumns(
+      names,
+      countSeeds([]),
+      true,
+      (id) => `/seeds?seed_group=${String(id)}`,
+    ),
     search: seedGroupSearchText(names),
     detail: () => null,
   },

@@ -29,12 +29,17 @@ describe('/seed-groups', () => {
     expect(columnTexts('Seed groups', 'Seeds')[0]).toBe(largest.toLocaleString());
   });
 
-  it('links each group to its collection', async () => {
+  it('links each group to its seeds and to its collection', async () => {
     renderApp('/seed-groups');
     await screen.findByText(`${String(catalogue.seedGroups.length)} seed groups`);
     const grid = screen.getByRole('grid', { name: 'Seed groups' });
-    const link = within(grid).getAllByRole('link')[0];
-    expect(link?.getAttribute('href')).toMatch(/^\/collections\/\d+$/);
+    const row = within(grid).getAllByRole('row')[1] as HTMLElement;
+    const [seeds, collection] = within(row).getAllByRole('link');
+    expect(seeds?.getAttribute('href')).toMatch(/^\/seeds\?seed_group=\d+$/);
+    expect(collection?.getAttribute('href')).toMatch(/^\/collections\/\d+$/);
+    // Each is the one group's: its id is in the row.
+    const id = seeds?.getAttribute('href')?.split('=')[1] ?? '';
+    expect(within(row).getByRole('gridcell', { name: id })).toBeInTheDocument();
   });
 });
 

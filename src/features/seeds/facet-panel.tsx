@@ -1,0 +1,361 @@
+/**
+ * The facet panel beside a seed table: for the seeds that match the current filters, how many have
+ * each value of each seed field and each metadata field, and how many have the field at all.
+ * Choosing a value filters by it (any chosen value of one field, every chosen field); each facet
+ * counts with every filter but its own, so choosing "English" does not hide "Spanish".
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { formatCount } from '../../lib/format';
+import {
+  findValues,
+  type ChoiceFacet,
+  type FacetResult,
+  type FieldFacet,
+  type FieldValue,
+} from './facets';
+import type { SeedGroupChoice, StatusClass } from './seed-filters';
+
+/** Values of a facet shown before "Show all"; the rest on request, searchable. */
+const FIRST_VALUES = 10;
+/** Values shown at once after "Show all": more is a search, not a list. */
+const MOST_VALUES = 200;
+
+export type SeedChoice =
+  | { kind: 'group'; value: SeedGroupChoice }
+  | { kind: 'active'; value: boolean }
+  | { kind: 'public'; value: boolean }
+  | { kind: 'type'; value: string }
+  | { kind: 'status'; value: StatusClass };
+
+export interface FacetPanelProps {
+  result: FacetResult;
+  /** The counts are for filters that have since changed; new ones are on their way. */
+  pending: boolean;
+  onWhere: (field: string, value: string) => void;
+  onMissing: (field: string) => void;
+  onChoice: (choice: SeedChoice) => void;
+  /** Metadata fields chosen as `missing`. */
+  missing: readonly string[];
+}
+
+const STATUS_LABELS: Record<StatusClass, string> = {
+  '2xx': '2xx success',
+  '3xx': '3xx redirect',
+  '4xx': '4xx client error',
+  '5xx': '5xx server error',
+  other: 'Other code',
+  unchecked: 'Not checked',
+};
+
+const share = (count: number, of: number) =>
+  of === 0 ? '' : ` (${Math.round((count / of) * 100).toString()}%)`;
+
+export function FacetPanel({
+  result,
+  pending,
+  onWhere,
+  onMissing,
+  onChoice,
+  missing,
+}: FacetPanelProps) {
+  const headingId = useId();
+  return (
+    <section className="facet-panel" aria-labelledby={headingId} aria-busy={pending}>
+      <div className="facet-panel__head">
+        <h2 id={headingId}>Refine</h2>
+        <span className="facet-panel__note" aria-live="polite">
+          {pending ? 'Counting…' : `Counts of ${formatCount(result.rows.length)} seeds`}
+        </span>
+      </div>
+      <ChoiceSection
+        title="Seed group"
+        facet={result.seedGroup}
+        label={(v) => (v === 'none' ? 'In no group' : groupLabel(result, v))}
+        onToggle={(value) => {
+          onChoice({ kind: 'group', value });
+        }}
+        searchable
+      />
+      <ChoiceSection
+        title="Active"
+        facet={result.active}
+        label={(v) => (v ? 'Active' : 'Inactive')}
+        onToggle={(value) => {
+          onChoice({ kind: 'active', value });
+        }}
+      />
+      <ChoiceSection
+        title="Visibility"
+        facet={result.publiclyVisible}
+        label={(v) => (v ? 'Public' : 'Private')}
+        onToggle={(value) => {
+          onChoice({ kind: 'public', value });
+        }}
+      />
+      <ChoiceSection
+        title="Seed type"
+        facet={result.seedType}
+        label={(v) => v}
+        onToggle={(value) => {
+          onChoice({ kind: 'type', value });
+        }}
+      />
+      <ChoiceSection
+        title="Last checked status"
+        facet={result.status}
+        label={(v) => STATUS_LABELS[v]}
+        onToggle={(value) => {
+          onChoice({ kind: 'status', value });
+        }}
+      />
+      <h3 className="facet-panel__group">Metadata</h3>
+      {result.fields.length === 0 && <p className="muted">No seed here has metadata.</p>}
+      {result.fields.map((field, i) => (
+        <FieldSection
+          key={field.field}
+          facet={field}
+          openAtFirst={
+            i < 4 || field.values.some((v) => v.selected) || missing.includes(field.field)
+          }
+          missingChosen={missing.includes(field.field)}
+          onWhere={onWhere}
+          onMissing={onMissing}
+        />
+      ))}
+    </section>
+  );
+}
+
+function groupLabel(result: FacetResult, value: SeedGroupChoice): string {
+  const group = result.seedGroup.values.find((g) => g.value === value);
+  return group?.name ?? `Group ${String(value)}`;
+}
+
+function Value({
+  label,
+  count,
+  selected,
+  onToggle,
+  hint,
+}: {
+  label: string;
+  count: number;
+  selected: boolean;
+  onToggle: () => void;
+  hint?: ReactNode;
+}) {
+  return (
+    <li className={selected ? 'facet__item facet__item--selected' : 'facet__item'}>
+      <label className="facet__value">
+        <input type="checkbox" checked={selected} onChange={onToggle} />
+        {/* Isolated: a value may carry a direction override. */}
+        <bdi className="facet__label">{label === '' ? '(empty)' : label}</bdi>
+        <span className="facet__count">{formatCount(count)}</span>
+      </label>
+      {hint}
+    </li>
+  );
+}
+
+/** A seed field's values (groups, active, visibility, type, status), with the unknown ones. */
+function ChoiceSection<V>({
+  title,
+  facet,
+  label,
+  onToggle,
+  searchable = false,
+}: {
+  title: string;
+  facet: ChoiceFacet<V>;
+  label: (value: V) => string;
+  onToggle: (value: V) => void;
+  searchable?: boolean;
+}) {
+  const values = facet.values.map((v) => ({ ...v, text: label(v.value) }));
+  if (values.length === 0 && facet.unknown === 0) return null;
+  return (
+    <section className="facet" aria-label={title}>
+      <h3 className="facet__title">{title}</h3>
+      <ValueList
+        values={values}
+        searchable={searchable}
+        what={title}
+        render={(v) => (
+          <Value
+            key={String(v.value)}
+            label={v.text}
+            count={v.count}
+            selected={v.selected}
+            onToggle={() => {
+              onToggle(v.value);
+            }}
+          />
+        )}
+      />
+      {facet.unknown > 0 && (
+        <p className="facet__unknown">
+          {formatCount(facet.unknown)} not given by the catalogue service
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A metadata field: how many seeds have it, its values by count, and the seeds without it. */
+function FieldSection({
+  facet,
+  openAtFirst,
+  missingChosen,
+  onWhere,
+  onMissing,
+}: {
+  facet: FieldFacet;
+  openAtFirst: boolean;
+  missingChosen: boolean;
+  onWhere: (field: string, value: string) => void;
+  onMissing: (field: string) => void;
+}) {
+  const [open, setOpen] = useState(openAtFirst);
+  const absent = facet.total - facet.present;
+  return (
+    <details
+      className="facet facet--field"
+      open={open}
+      onToggle={(event) => {
+        setOpen(event.currentTarget.open);
+      }}
+    >
+      <summary className="facet__title">
+        <bdi>{facet.field}</bdi>
+        <span className="facet__coverage">
+          {formatCount(facet.present)}
+          {share(facet.present, facet.total)}
+        </span>
+      </summary>
+      {!facet.selectable && (
+        <p className="facet__unknown">Its name holds a colon, so its values cannot be chosen.</p>
+      )}
+      <ValueList
+        values={facet.values.map((v) => ({ ...v, text: v.value }))}
+        searchable
+        what={facet.field}
+        render={(v) =>
+          facet.selectable ? (
+            <Value
+              key={v.value}
+              label={v.value}
+              count={v.count}
+              selected={v.selected}
+              onToggle={() => {
+                onWhere(facet.field, v.value);
+              }}
+              hint={<VariantHint value={v} />}
+            />
+          ) : (
+            <li key={v.value} className="facet__item">
+              <span className="facet__value">
+                <bdi className="facet__label">{v.value}</bdi>
+                <span className="facet__count">{formatCount(v.count)}</span>
+              </span>
+            </li>
+          )
+        }
+      />
+      <ul className="facet__values facet__values--missing">
+        <Value
+          label="No value"
+          count={absent}
+          selected={missingChosen}
+          onToggle={() => {
+            onMissing(facet.field);
+          }}
+        />
+      </ul>
+    </details>
+  );
+}
+
+function VariantHint({ value }: { value: FieldValue }) {
+  if (value.variants.length === 0) return null;
+  return (
+    <p className="facet__hint">
+      also{' '}
+      {value.variants.map((variant, i) => (
+        <span key={variant.value}>
+          {i > 0 && ', '}
+          {formatCount(variant.count)} as “<bdi>{variant.value}</bdi>”
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The first values, "Show all" for the rest, and a search box when there are many. */
+function ValueList<T extends { text: string; selected: boolean }>({
+  values,
+  searchable,
+  what,
+  render,
+}: {
+  values: readonly T[];
+  searchable: boolean;
+  what: string;
+  render: (value: T) => ReactNode;
+}) {
+  const [all, setAll] = useState(false);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const many = values.length > FIRST_VALUES;
+  const found = findValues(values, query, (v) => v.text);
+  // Chosen values always show, wherever they fall in the order.
+  const shown = all
+    ? found.slice(0, MOST_VALUES)
+    : [...found.slice(0, FIRST_VALUES), ...found.slice(FIRST_VALUES).filter((v) => v.selected)];
+  return (
+    <>
+      {all && searchable && many && (
+        <div className="facet__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search the values of {what}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder={`Search ${formatCount(values.length)} values`}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+            }}
+          />
+        </div>
+      )}
+      {values.length === 0 ? null : (
+        <ul className="facet__values">{shown.map((v) => render(v))}</ul>
+      )}
+      {all && found.length > MOST_VALUES && (
+        <p className="facet__hint">
+          Showing {formatCount(MOST_VALUES)} of {formatCount(found.length)}: search to find others.
+        </p>
+      )}
+      {all && query !== '' && found.length === 0 && (
+        <p className="facet__hint">
+          No value of {what} contains “{query}”.
+        </p>
+      )}
+      {many && (
+        <button
+          type="button"
+          className="link-button facet__more"
+          aria-expanded={all}
+          onClick={() => {
+            setAll((was) => !was);
+            setQuery('');
+          }}
+        >
+          {all ? 'Show the first 10 only' : `Show all ${formatCount(values.length)}`}
+          <span className="visually-hidden"> values of {what}</span>
+        </button>
+      )}
+    </>
+  );
+}
