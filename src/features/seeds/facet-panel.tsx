@@ -47,6 +47,15 @@ const STATUS_LABELS: Record<StatusClass, string> = {
   unchecked: 'Not checked',
 };
 
+/**
+ * A value as the panel shows it: in quotes when spaces begin or end it, so " English " cannot pass
+ * for "English", to the eye or to a screen reader.
+ */
+function displayValue(value: string): string {
+  if (value === '') return '(empty)';
+  return value.trim() === value ? value : `“${value}”`;
+}
+
 const share = (count: number, of: number) =>
   of === 0 ? '' : ` (${Math.round((count / of) * 100).toString()}%)`;
 
@@ -144,13 +153,21 @@ function Value({
   onToggle: () => void;
   hint?: ReactNode;
 }) {
+  const shown = displayValue(label);
   return (
     <li className={selected ? 'facet__item facet__item--selected' : 'facet__item'}>
       <label className="facet__value">
-        <input type="checkbox" checked={selected} onChange={onToggle} />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={onToggle}
+          aria-label={`${shown}, ${formatCount(count)} ${count === 1 ? 'seed' : 'seeds'}`}
+        />
         {/* Isolated: a value may carry a direction override. */}
-        <bdi className="facet__label">{label === '' ? '(empty)' : label}</bdi>
-        <span className="facet__count">{formatCount(count)}</span>
+        <bdi className="facet__label">{shown}</bdi>
+        <span className="facet__count" aria-hidden="true">
+          {formatCount(count)}
+        </span>
       </label>
       {hint}
     </li>

@@ -91,17 +91,24 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const seedGroups = listView(useSeedGroups());
   // Names alone repeat across collections ("Fix", "QA seeds"): across the catalogue, each group's
   // label names its collections too.
+  const groupNames = useMemo(
+    () =>
+      seedGroups.data?.complete
+        ? new Map(seedGroups.rows.map((g) => [g.id, g.name ?? `Group ${String(g.id)}`]))
+        : undefined,
+    [seedGroups.data, seedGroups.rows],
+  );
   const groups = useMemo(() => {
-    if (!seedGroups.data?.complete) return undefined;
+    if (!groupNames || fixedCollection !== undefined) return groupNames;
     return new Map(
       seedGroups.rows.map((g) => {
-        const name = g.name ?? `Group ${String(g.id)}`;
-        if (fixedCollection !== undefined || g.collectionIds.length === 0) return [g.id, name];
+        const name = groupNames.get(g.id) ?? '';
+        if (g.collectionIds.length === 0) return [g.id, name];
         const where = g.collectionIds.map((id) => collectionLabel(id, collectionName(id)));
         return [g.id, `${name} · ${where.join(', ')}`];
       }),
     );
-  }, [seedGroups.data, seedGroups.rows, fixedCollection, collectionName]);
+  }, [groupNames, seedGroups.rows, fixedCollection, collectionName]);
   const q = page.quick.query;
   const quickRows = useQuickFiltered(list.rows, q, seedSearchText);
 
@@ -164,7 +171,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const close = () => {
     page.url.set({ seed: undefined });
   };
-  const groupName = useCallback((id: number) => groups?.get(id), [groups]);
+  const groupName = useCallback((id: number) => groupNames?.get(id), [groupNames]);
   const chips = filterChips(values, groupName);
 
   const narrowed = filtering || q !== '';
@@ -315,7 +322,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         }
         beside={
           panelOpen &&
-          facets.result && (
+          facets.result &&
+          list.rows.length > 0 && (
             <FacetPanel
               result={facets.result}
               pending={facets.pending}

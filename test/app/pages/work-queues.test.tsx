@@ -1,0 +1,262 @@
+/**
+ * The seed filters as an archivist uses them, on a catalogue built for the test: Language values
+ * repeated on one seed, blank, and differing only in case; a seed group as a work queue. Every
+ * count is worked out here from the catalogue itself, independently of the explorer's engine.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { WireSeedDefault } from '../../../src/contract/wire';
+import { generateCatalogue } from '../../../src/server/catalogue/generate';
+import { setupCatalogueServer } from '../catalogue-server';
+import { renderApp } from '../render';
+import { search } from './table-helpers';
+
+const catalogue = generateCatalogue({ seeds: 400 });
+// Languages the test controls: every fifth seed English, some "english" or " English ", a few
+// with both English and Spanish, some Spanish, some blank, the rest without the field.
+catalogue.seeds.forEach((seed, i) => {
+  const entries = (values: string[]) =>
+    values.map((value, k) => ({ id: 9_000_000 + i * 10 + k, value }));
+  const rest = Object.fromEntries(
+    Object.entries(seed.metadata).filter(([field]) => field !== 'Language'),
+  );
+  const language =
+    i % 5 === 0
+      ? ['English']
+      : i % 37 === 0
+        ? ['english']
+        : i % 41 === 0
+          ? [' English ']
+          : i % 7 === 0
+            ? ['English', 'Spanish', 'English']
+            : i % 3 === 0
+              ? ['Spanish']
+              : i % 11 === 0
+                ? ['   ']
+                : null;
+  seed.metadata = language ? { ...rest, Language: entries(language) } : rest;
+});
+setupCatalogueServer(catalogue);
+
+const all = catalogue.seeds;
+const total = all.length;
+const values = (s: WireSeedDefault, field: string) =>
+  (s.metadata[field] ?? []).map((e) => e.value).filter((v) => v.trim() !== '');
+const hasValue = (field: string, value: string) => (s: WireSeedDefault) =>
+  values(s, field).includes(value);
+const count = (n: number) => n.toLocaleString();
+const english = all.filter(hasValue('Language', 'English'));
+const spanish = all.filter(hasValue('Language', 'Spanish'));
+const withoutLanguage = all.filter((s) => values(s, 'Language').length === 0);
+const group = catalogue.seedGroups.find((g) => all.filter((s) => s.seed_group === g.id).length > 3);
+if (!group) throw new Error('the sample has no group with seeds');
+const inGroup = all.filter((s) => s.seed_group === group.id);
+
+/** The facet panel's section for a field, and the count beside one of its values. */
+async function facet(field: string) {
+  const panel = await screen.findByRole('region', { name: 'Refine' });
+  const summary = (await within(panel).findAllByText(field, { selector: 'summary bdi' })).find(
+    (el) => el.closest('details'),
+  );
+  const section = summary?.closest('details');
+  if (!section) throw new Error(`no facet for ${field}`);
+  return section;
+}
+
+function valueCount(section: HTMLElement, value: string): number {
+  const box = within(section).getByRole('checkbox', { name: new RegExp(`^${value}, `) });
+  const text = box.closest('label')?.querySelector('.facet__count')?.textContent ?? '';
+  return Number(text.replace(/\D/g, ''));
+}
+
+describe('filters by metadata value', () => {
+  it('shows the seeds with a value, and counts the other values as if it were not chosen', async () => {
+    renderApp('/seeds?where=Language:English');
+    expect(
+      await screen.findByText(`${count(english.length)} of ${count(total)} seeds`),
+    ).toBeInTheDocument();
+    const language = await facet('Language');
+    await waitFor(() => {
+      expect(valueCount(language, 'English')).toBe(english.length);
+    });
+    // Choosing English does not hide Spanish: its count is over every seed.
+    expect(valueCount(language, 'Spanish')).toBe(spanish.length);
+    expect(within(language).getByRole('checkbox', { name: /^English, / })).toBeChecked();
+    // Values that differ only in case or spaces are not English, and the panel says so.
+    const variants = (value: string) => all.filter((s) => values(s, 'Language').includes(value));
+    const hint = within(language)
+      .getByRole('checkbox', { name: /^English, / })
+      .closest('li')
+      ?.querySelector('.facet__hint')?.textContent;
+    expect(hint).toContain(`${count(variants('english').length)} as “english”`);
+    expect(hint).toContain(`${count(variants(' English ').length)} as “ English ”`);
+    expect(valueCount(language, '“ English ”')).toBe(variants(' English ').length);
+    // A seed with English twice counts once.
+    const twice = all.filter((s) => (s.metadata.Language ?? []).length === 3);
+    expect(twice.length).toBeGreaterThan(0);
+  });
+
+  it('adds a value with a click (any of a field’s values), keeping it in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/seeds?where=Language:English');
+    const language = await facet('Language');
+    await user.click(within(language).getByRole('checkbox', { name: /^Spanish, / }));
+    await waitFor(() => {
+      expect(search(router).getAll('where')).toEqual(['Language:English', 'Language:Spanish']);
+    });
+    const either = all.filter(
+      (s) => hasValue('Language', 'English')(s) || hasValue('Language', 'Spanish')(s),
+    );
+    expect(
+      await screen.findByText(`${count(either.length)} of ${count(total)} seeds`),
+    ).toBeInTheDocument();
+  });
+
+  it('counts coverage with blank values as no value, and lists the seeds without the field', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/seeds');
+    const language = await facet('Language');
+    const present = total - withoutLanguage.length;
+    await waitFor(() => {
+      expect(language.querySelector('summary .facet__coverage')?.textContent).toBe(
+        `${count(present)} (${String(Math.round((present / total) * 100))}%)`,
+      );
+    });
+    await user.click(within(language).getByRole('checkbox', { name: /^No value, / }));
+    await waitFor(() => {
+      expect(search(router).getAll('missing')).toEqual(['Language']);
+    });
+    expect(
+      await screen.findByText(`${count(withoutLanguage.length)} of ${count(total)} seeds`),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('seed groups as work queues', () => {
+  it('shows a group’s seeds, names the group, and clears it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(`/seeds?seed_group=${String(group.id)}`);
+    expect(
+      await screen.findByText(
+        `Seeds in group “${group.name}” · ${count(inGroup.length)} of ${count(total)}`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    const chips = screen.getByRole('group', { name: 'Filters in force' });
+    await user.click(within(chips).getByRole('button', { name: /Remove the filter: in group/ }));
+    await waitFor(() => {
+      expect(search(router).has('seed_group')).toBe(false);
+    });
+    expect(await screen.findByText(`${count(total)} seeds`)).toBeInTheDocument();
+  });
+
+  it('shows the seeds in no group', async () => {
+    const none = all.filter((s) => s.seed_group === null);
+    renderApp('/seeds?seed_group=none');
+    expect(
+      await screen.findByText(`Seeds in no group · ${count(none.length)} of ${count(total)}`),
+    ).toBeInTheDocument();
+  });
+
+  it('leads from a seed’s group to the group’s seeds', async () => {
+    const seed = inGroup[0];
+    renderApp(`/seeds?seed=${String(seed?.id)}`);
+    const panel = await screen.findByRole('complementary');
+    const link = await within(panel).findByRole('link', { name: group.name });
+    expect(link).toHaveAttribute('href', `/seeds?seed_group=${String(group.id)}`);
+  });
+});
+
+describe('filters that cannot be met', () => {
+  it.each([
+    ['where=Language', /“Language” has no colon/],
+    ['seed_group=abc', /“abc” is not a seed group id or none/],
+    ['active=yes', /“yes” is not true or false/],
+    ['created=2024-13', /“2024-13” is not a month/],
+  ])('%s says why and shows no seed, never every seed', async (query, message) => {
+    renderApp(`/seeds?${query}`);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText('No seeds match these filters.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['seed_group=999999999', /There is no seed group with the id 999999999/],
+    ['where=No such field:x', /No such field/],
+  ])('%s, which no seed has, says so and shows no seed', async (query, message) => {
+    renderApp(`/seeds?${query}`);
+    expect(await screen.findByText(message, { selector: 'bdi' })).toBeInTheDocument();
+    expect(await screen.findByText('No seeds match these filters.')).toBeInTheDocument();
+  });
+});
+
+describe('the coverage audit', () => {
+  it('says how many seeds lack a required field, and links to them', async () => {
+    const required = ['Title', 'Description', 'Subject', 'Language'];
+    const lacking = all.filter((s) => required.some((f) => values(s, f).length === 0));
+    renderApp('/seeds');
+    const link = await screen.findByRole('link', {
+      name: `${count(lacking.length)} of ${count(total)} seeds`,
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      '/seeds?missing=Title&missing=Description&missing=Subject&missing=Language',
+    );
+  });
+
+  it('lists each field of a collection’s seeds, with the seeds without it', async () => {
+    const collection = catalogue.collections.find(
+      (c) => all.filter((s) => s.collection === c.id).length > 20,
+    );
+    if (!collection) throw new Error('no collection with seeds');
+    const seeds = all.filter((s) => s.collection === collection.id);
+    const without = seeds.filter((s) => values(s, 'Language').length === 0).length;
+    renderApp(`/collections/${String(collection.id)}/metadata`);
+    const table = await screen.findByRole('table', { name: /Metadata fields of the/ });
+    const row = within(table).getByRole('rowheader', { name: 'Language' }).closest('tr');
+    expect(row).not.toBeNull();
+    const link = within(row as HTMLElement).getByRole('link');
+    expect(link).toHaveTextContent(count(without));
+    expect(link).toHaveAttribute('href', `/collections/${String(collection.id)}?missing=Language`);
+  });
+
+  it('lists the collections lacking a field on /collections', async () => {
+    const lacking = catalogue.collections.filter((c) =>
+      ((c.metadata.Description ?? []) as { value: string }[]).every((e) => e.value.trim() === ''),
+    );
+    renderApp('/collections?missing=Description');
+    expect(
+      await screen.findByText(
+        `${count(lacking.length)} of ${count(catalogue.collections.length)} collections`,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('metadata as columns', () => {
+  it('offers every field as a column, sortable, with the choice remembered', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/seeds');
+    await screen.findByText(`${count(total)} seeds`);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const fields = screen.getByRole('group', { name: 'Metadata fields' });
+    await user.click(within(fields).getByRole('checkbox', { name: 'Language' }));
+    const grid = screen.getByRole('grid', { name: 'Seeds' });
+    const header = within(grid).getByRole('columnheader', { name: /Language/ });
+    await user.click(within(header).getByRole('button'));
+    await waitFor(() => {
+      expect(search(first.router).get('sort')).toBe('meta:Language');
+    });
+    first.unmount();
+    // Back again: the column is still chosen, and the sort from the address applies to it.
+    renderApp('/seeds?sort=-meta:Language');
+    const again = await screen.findByRole('grid', { name: 'Seeds' });
+    await waitFor(() => {
+      expect(within(again).getByRole('columnheader', { name: /Language/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+    });
+    expect(screen.queryByText(/There is no column/)).toBeNull();
+  });
+});
