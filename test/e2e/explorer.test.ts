@@ -72,6 +72,12 @@ const PAGES: Shown[] = [
     ready: (page) => page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor(),
   },
   {
+    name: 'seeds-filtered',
+    path: '/seeds?where=Language:English&missing=Description&active=true',
+    ready: (page) =>
+      page.getByRole('region', { name: 'Refine' }).getByRole('checkbox').first().waitFor(),
+  },
+  {
     name: 'seed-detail',
     path: async () => {
       const { body } = await api<{ id: number }[]>('seed?limit=1');

@@ -188,7 +188,10 @@ function ChoiceSection<V>({
   onToggle: (value: V) => void;
   searchable?: boolean;
 }) {
-  const values = facet.values.map((v) => ({ ...v, text: label(v.value) }));
+  // A value no seed here has is only noise, unless it is chosen (then it says why none match).
+  const values = facet.values
+    .filter((v) => v.count > 0 || v.selected)
+    .map((v) => ({ ...v, text: label(v.value) }));
   if (values.length === 0 && facet.unknown === 0) return null;
   return (
     <section className="facet" aria-label={title}>
