@@ -209,7 +209,7 @@ export interface InteractionFigures {
 
 /**
  * Runs `act` (a click or a key press) and measures the interaction with the Event Timing API, and
- * the time until the first row shown changes.
+ * the time until the rows shown (or the explorer's count of them) change.
  */
 export async function interaction(
   page: Page,
@@ -221,9 +221,12 @@ export async function interaction(
     w.bench.events = [];
     w.bench.inputAt = null;
     w.changedAt = null;
+    // The rows in view, and the explorer's count line: a filter that keeps the first rows still
+    // changes the count.
     const signature = () => {
       const rows = document.querySelectorAll(rowSelector);
-      return `${String(rows.length)}|${rows[0]?.textContent ?? ''}|${rows[1]?.textContent ?? ''}`;
+      const count = document.querySelector('.count-line')?.textContent ?? '';
+      return `${String(rows.length)}|${rows[0]?.textContent ?? ''}|${rows[1]?.textContent ?? ''}|${count}`;
     };
     const before = signature();
     const watch = () => {
@@ -254,4 +257,40 @@ export async function interaction(
       .map((e) => e.duration);
     return { inp: Math.max(16, ...durations), toPaint: w.changedAt - start };
   });
+}
+
+/**
+ * How long after the list is complete the facet panel shows counts of every row, on the page's
+ * clock. The panel says "Counts of N seeds" once it has counted N, and is busy while it counts.
+ */
+export async function facetsCounted(page: Page, rows: number): Promise<number> {
+  const counted = await poll(
+    page,
+    (expected) => {
+      const panel = document.querySelector('.facet-panel');
+      const note = panel?.querySelector('.facet-panel__note')?.textContent ?? '';
+      const ready =
+        panel?.getAttribute('aria-busy') === 'false' && note.replace(/\D/g, '') === expected;
+      return ready ? performance.now() : null;
+    },
+    String(rows),
+    120_000,
+  );
+  const complete = await page.evaluate(() => (window as unknown as BenchWindow).bench.complete);
+  return Math.max(0, counted - (complete ?? counted));
+}
+
+/** From the last input to the facet panel no longer busy: the recount after a click. */
+export async function facetRecount(page: Page): Promise<number> {
+  const done = await poll(
+    page,
+    () => {
+      const panel = document.querySelector('.facet-panel');
+      return panel?.getAttribute('aria-busy') === 'false' ? performance.now() : null;
+    },
+    '',
+    60_000,
+  );
+  const input = await page.evaluate(() => (window as unknown as BenchWindow).bench.inputAt);
+  return done - (input ?? done);
 }

@@ -18,6 +18,8 @@ import { projectRoot, startServer, type ServerProcess } from '../test/support/se
 import {
   OURS,
   PEER,
+  facetRecount,
+  facetsCounted,
   heapAfterGc,
   installRecorder,
   interaction,
@@ -154,11 +156,43 @@ interface Interactive {
   scroll: ScrollFigures;
   sort: InteractionFigures;
   filter: InteractionFigures;
+  /** The explorer's facets (the peer has none). */
+  facets?: FacetFigures;
 }
 
-/** Scroll, sort by URL and type into the quick filter, on a loaded page. */
-async function interact(page: Page, kind: 'ours' | 'peer', frames: number): Promise<Interactive> {
+interface FacetFigures {
+  /** From the list complete to the panel counting every row. */
+  firstCounts: number;
+  /** Choosing a facet value: the interaction, and the filtered rows painted. */
+  click: InteractionFigures;
+  /** From that click to the panel's counts updated. */
+  recount: number;
+}
+
+/** The facet panel at work: its first counts, a value chosen, the recount. */
+async function facets(page: Page, rows: number): Promise<FacetFigures> {
+  const firstCounts = await facetsCounted(page, rows);
+  await page.waitForTimeout(500);
+  const choice = page.getByRole('region', { name: 'Refine' }).getByRole('checkbox', {
+    name: /^Inactive, /,
+  });
+  const click = await interaction(page, OURS, async () => {
+    await choice.click();
+  });
+  const recount = await facetRecount(page);
+  return { firstCounts, click, recount };
+}
+
+/** Scroll, sort by URL and type into the quick filter, on a loaded page; then the facets. */
+async function interact(
+  page: Page,
+  kind: 'ours' | 'peer',
+  frames: number,
+  rows: number,
+): Promise<Interactive> {
   const target: Target = kind === 'peer' ? PEER : OURS;
+  // The first counts are timed from the list's completion, before anything else runs.
+  const first = kind === 'ours' ? await facetsCounted(page, rows) : undefined;
   // Let background work after the load settle, as a person would take a moment to start.
   await page.waitForTimeout(1_000);
   const scroll = await scrollProbe(page, target, frames);
@@ -184,7 +218,12 @@ async function interact(page: Page, kind: 'ours' | 'peer', frames: number): Prom
     await box.focus();
     await page.keyboard.press('q');
   });
-  return { scroll, sort, filter };
+  if (kind === 'peer' || first === undefined) return { scroll, sort, filter };
+  // Back to every row, then a facet value chosen.
+  await page.keyboard.press('Backspace');
+  await page.waitForTimeout(800);
+  const facetFigures = await facets(page, rows);
+  return { scroll, sort, filter, facets: { ...facetFigures, firstCounts: first } };
 }
 
 /** JavaScript the first route loads, gzip-compressed, and whether other routes stayed lazy. */
@@ -261,7 +300,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
               'seed',
               interactive
                 ? async ({ page }) => {
-                    result.interactive[kind].push(await interact(page, kind, options.scrollFrames));
+                    result.interactive[kind].push(
+                      await interact(page, kind, options.scrollFrames, size),
+                    );
                   }
                 : undefined,
             );

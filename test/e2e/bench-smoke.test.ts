@@ -32,6 +32,8 @@ describe('npm run bench, smoke size', () => {
       /Quick filter, one character: interaction/,
       /JS heap after load/,
       /JavaScript on the first route/,
+      /Facets: every row counted/,
+      /Facet value chosen: click to every count updated/,
     ]) {
       expect(
         figures.some((f) => expected.test(f)),

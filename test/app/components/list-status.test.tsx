@@ -13,6 +13,7 @@ import {
   ListEmpty,
   ListStatus,
   LoadProgress,
+  countLine,
   provisionalCount,
 } from '../../../src/components/list-status';
 
@@ -74,6 +75,21 @@ describe('the count line', () => {
     expect(provisionalCount(complete, 'seed')).toBeNull();
     const failedLater = view({ rows: rows(3), error: new Error('down') }, { complete: false });
     expect(provisionalCount(failedLater, 'seed')).toBeNull();
+  });
+});
+
+describe('a narrowed count', () => {
+  it('counts the rows shown among those loaded while the rest arrive, then among all', () => {
+    const loading = view(
+      { rows: rows(5_100), loadingMore: true, total: 20_000 },
+      { total: 20_000, complete: false },
+    );
+    expect(countLine(loading, 'seed', { shown: 37 })).toBe(
+      '37 of the 5,100 seeds loaded so far (20,000 in all)',
+    );
+    const done = view({ rows: rows(20_000) });
+    expect(countLine(done, 'seed', { shown: 37 })).toBe('37 of 20,000 seeds');
+    expect(countLine(done, 'seed')).toBe('20,000 seeds');
   });
 });
 
