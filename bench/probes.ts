@@ -280,14 +280,37 @@ export async function facetsCounted(page: Page, rows: number): Promise<number> {
   return Math.max(0, counted - (complete ?? counted));
 }
 
-/** From the last input to the facet panel no longer busy: the recount after a click. */
+/**
+ * Watches the facet panel from now on: the first time it is busy and then not, the moment is kept
+ * (on the page's clock) for `facetRecount`.
+ */
+export async function watchFacetRecount(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { recountedAt: number | null };
+    w.recountedAt = null;
+    const panel = document.querySelector('.facet-panel');
+    if (!panel) return;
+    let busy = false;
+    const observer = new MutationObserver(() => {
+      const now = panel.getAttribute('aria-busy') === 'true';
+      if (busy && !now) {
+        // The frame after the change is the one that shows the new counts.
+        requestAnimationFrame(() => {
+          w.recountedAt = performance.now();
+        });
+        observer.disconnect();
+      }
+      busy = now;
+    });
+    observer.observe(panel, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+}
+
+/** From the last input to the facet panel showing its new counts: the recount after a click. */
 export async function facetRecount(page: Page): Promise<number> {
   const done = await poll(
     page,
-    () => {
-      const panel = document.querySelector('.facet-panel');
-      return panel?.getAttribute('aria-busy') === 'false' ? performance.now() : null;
-    },
+    () => (window as unknown as { recountedAt: number | null }).recountedAt,
     '',
     60_000,
   );

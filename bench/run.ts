@@ -20,6 +20,7 @@ import {
   PEER,
   facetRecount,
   facetsCounted,
+  watchFacetRecount,
   heapAfterGc,
   installRecorder,
   interaction,
@@ -176,6 +177,7 @@ async function facets(page: Page, rows: number): Promise<FacetFigures> {
   const choice = page.getByRole('region', { name: 'Refine' }).getByRole('checkbox', {
     name: /^Inactive, /,
   });
+  await watchFacetRecount(page);
   const click = await interaction(page, OURS, async () => {
     await choice.click();
   });

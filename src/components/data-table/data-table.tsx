@@ -151,9 +151,14 @@ export function DataTable<Row extends RowData>({
   }, [stored, resizing]);
 
   // Rank every sortable column in idle time, so the first click on a header is quick too.
+  // Only the columns on show: a hidden one (a metadata field, say) is ranked when it is sorted.
   useEffect(
-    () => scheduler.prepareSortKeys(rows, columns.filter(isSortable)),
-    [scheduler, rows, columns],
+    () =>
+      scheduler.prepareSortKeys(
+        rows,
+        columns.filter((c) => isSortable(c) && columnVisibility[c.id] !== false),
+      ),
+    [scheduler, rows, columns, columnVisibility],
   );
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];

@@ -46,7 +46,7 @@ import {
   seedSearchText,
 } from './seed-columns';
 import { SeedDetail } from './seed-detail';
-import { useFacets } from './use-facets';
+import { useFacets, useRowsToCount } from './use-facets';
 
 const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
 type SeedsValues = Values<typeof seedsParams>;
@@ -118,9 +118,10 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
   const filtering = hasSeedFilters(model);
   const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
+  const counted = useRowsToCount(list.rows, list.data?.complete === true);
   const inputs = useMemo(
-    () => ({ rows: list.rows, model, quick, groups }),
-    [list.rows, model, quick, groups],
+    () => ({ rows: counted, model, quick, groups }),
+    [counted, model, quick, groups],
   );
   const facets = useFacets(inputs);
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);

@@ -28,7 +28,17 @@ function* facetsOf({ rows, model, quick, groups }: FacetInputs): Job<FacetResult
   return yield* facetJob(index, model, { quick, groups });
 }
 
+/** Queues the next slice as user-visible work (ahead of the table's background ranking). */
 function postTask(callback: () => void): () => void {
+  if ('scheduler' in globalThis) {
+    const controller = new AbortController();
+    scheduler
+      .postTask(callback, { priority: 'user-visible', signal: controller.signal })
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+    };
+  }
   const handle = setTimeout(callback, 0);
   return () => {
     clearTimeout(handle);
@@ -62,4 +72,33 @@ export function useFacets(inputs: FacetInputs): Facets {
     };
   }, [inputs]);
   return { result: done?.result ?? null, pending: done?.inputs !== inputs };
+}
+
+/** How often counts follow a list that is still loading: each page would mean a whole recount. */
+const LOADING_REFRESH_MS = 1_500;
+
+/**
+ * The rows for the facets to count: the first rows at once, then the growing list at most every
+ * LOADING_REFRESH_MS while it loads, and the whole list as soon as it is complete. Counting every
+ * page as it arrives would cost a recount of everything loaded so far, twenty times over.
+ */
+export function useRowsToCount(rows: readonly Seed[], complete: boolean): readonly Seed[] {
+  const [taken, setTaken] = useState<{ rows: readonly Seed[]; at: number }>({ rows, at: 0 });
+  // A list's first rows (or another list's) are counted at once; so is a complete list.
+  const fresh = rows !== taken.rows && (taken.rows.length === 0 || rows[0] !== taken.rows[0]);
+  if (fresh) setTaken({ rows, at: 0 });
+  const waiting = !complete && !fresh && rows !== taken.rows;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(
+      () => {
+        setTaken({ rows, at: performance.now() });
+      },
+      Math.max(0, taken.at + LOADING_REFRESH_MS - performance.now()),
+    );
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [rows, waiting, taken.at]);
+  return complete || fresh ? rows : taken.rows;
 }
