@@ -59,6 +59,8 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: true,
   },
+  // The parse worker is a module, like the page.
+  worker: { format: 'es' as const },
   test: {
     projects: [
       {

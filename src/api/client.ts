@@ -14,8 +14,10 @@ import {
   TimeoutError,
   UnreadableResponseError,
 } from './errors';
+import { parsePage } from './page-parser';
+import type { FieldGaps, RecordProblem } from './parse';
 import type { ResourceModels } from './records';
-import { parseRecords, readListBody, type FieldGaps, type RecordProblem } from './parse';
+import { blockRows, type RowBlock } from './row-block';
 import { awaitTurn, pauseList, refuseList } from './waits';
 
 /** The service's query parameters, by their meaning. */
@@ -41,6 +43,8 @@ const PARAM_NAMES: Record<keyof ListParams, string> = {
 
 export interface ListPage<T> {
   records: T[];
+  /** The same records in columns, as they are saved. */
+  block: RowBlock;
   /** Items left out because their id could not be read. */
   problems: RecordProblem[];
   /** Fields that records of the page lack or sent in unreadable form. */
@@ -70,7 +74,7 @@ export function listUrl(resource: Resource, params: ListParams, config = default
   return new URL(path, globalThis.location.href).href;
 }
 
-/** Fetches one page of a list and parses it into the domain model. */
+/** Fetches one page of a list and parses it into the domain model (in the parse worker). */
 export async function fetchPage<R extends Resource>(
   resource: R,
   params: ListParams,
@@ -78,18 +82,23 @@ export async function fetchPage<R extends Resource>(
 ): Promise<ListPage<ResourceModels[R]>> {
   const config = options.config ?? defaultApiConfig;
   const url = listUrl(resource, params, config);
-  const { body, totalHeader } = await getJson(url, options.signal, config);
-  const list = readListBody(body);
-  if (list.kind === 'invalid') throw new ContractError(url, list.reason);
-  const { records, problems, gaps } = parseRecords(resource, list.items, params.offset ?? 0);
-  const counted = totalHeader ?? (list.kind === 'envelope' ? list.count : null);
+  const offset = params.offset ?? 0;
+  const { bytes, contentType, totalHeader } = await getBody(url, options.signal, config);
+  const reading = await parsePage(resource, bytes, offset, contentType);
+  options.signal?.throwIfAborted();
+  if (!reading.ok) {
+    if (reading.failure === 'shape') throw new ContractError(url, reading.reason);
+    throw new UnreadableResponseError(url, reading.reason, /json/i.test(contentType));
+  }
+  const counted = totalHeader ?? reading.count;
   return {
-    records,
-    problems,
-    gaps,
-    total: counted ?? (params.offset ?? 0) + list.items.length,
+    records: blockRows<R>(reading.block),
+    block: reading.block,
+    problems: reading.problems,
+    gaps: reading.gaps,
+    total: counted ?? offset + reading.received,
     totalCertain: counted !== null,
-    received: list.items.length,
+    received: reading.received,
   };
 }
 
@@ -126,11 +135,12 @@ function http(config: ApiConfig, signal: AbortSignal | undefined) {
   });
 }
 
-async function getJson(
+/** An answer's bytes, read whole (the parse worker makes sense of them). */
+async function getBody(
   url: string,
   signal: AbortSignal | undefined,
   config: ApiConfig,
-): Promise<{ body: unknown; totalHeader: number | null }> {
+): Promise<{ bytes: ArrayBuffer; contentType: string; totalHeader: number | null }> {
   const client = http(config, signal);
   for (let attempt = 0; ; attempt++) {
     // The body has its own deadline: a service can send headers and then stall.
@@ -146,9 +156,9 @@ async function getJson(
     const timer = setTimeout(() => {
       bodyDeadline.abort();
     }, config.timeoutMs);
-    let text: string;
+    let bytes: ArrayBuffer;
     try {
-      text = await response.text();
+      bytes = await response.arrayBuffer();
     } catch (error) {
       if (signal?.aborted) throw error;
       if (bodyDeadline.signal.aborted) throw new TimeoutError(url, config.timeoutMs, 'finish');
@@ -157,17 +167,11 @@ async function getJson(
     } finally {
       clearTimeout(timer);
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      const type = response.headers.get('Content-Type') ?? 'no content type';
-      const reason = /json/i.test(type)
-        ? 'the answer is not valid JSON (it may have been cut off)'
-        : `it sent ${type.split(';')[0] ?? type} instead of JSON`;
-      throw new UnreadableResponseError(url, reason, /json/i.test(type), error);
-    }
-    return { body, totalHeader: readCount(response.headers.get(TOTAL_ROW_COUNT_HEADER)) };
+    return {
+      bytes,
+      contentType: response.headers.get('Content-Type') ?? 'no content type',
+      totalHeader: readCount(response.headers.get(TOTAL_ROW_COUNT_HEADER)),
+    };
   }
 }
 

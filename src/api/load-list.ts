@@ -9,12 +9,17 @@ import { defaultApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
 import type { ResourceModels } from './records';
 import { mergeGaps, type FieldGaps, type RecordProblem } from './parse';
+import type { RowBlock } from './row-block';
 
 /** Filters of a list: every parameter but paging. */
 export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;
 
 export interface ListData<T> {
   rows: T[];
+  /** The rows as the pages brought them, in columns: what the saved catalogue keeps. */
+  blocks: readonly RowBlock[];
+  /** When the rows were saved, for a list shown from the saved catalogue; else null. */
+  savedAt: number | null;
   /**
    * Records matching the filters, as the service counts them; once a page came back shorter than
    * asked, the records that arrived instead, when the two disagree.
@@ -84,6 +89,8 @@ async function* loadSnapshots<R extends Resource>(
     const first = await page(0, config.firstPageSize);
     state = {
       rows: [],
+      blocks: [],
+      savedAt: null,
       total: first.total,
       totalCertain: first.totalCertain,
       claimedTotal: null,
@@ -185,6 +192,7 @@ function append<T extends { id: number }>(
   return {
     ...state,
     rows: fresh.length > 0 ? state.rows.concat(fresh) : state.rows,
+    blocks: [...state.blocks, page.block],
     problems: page.problems.length > 0 ? state.problems.concat(page.problems) : state.problems,
     gaps: mergeGaps(state.gaps, page.gaps),
     nextOffset,
@@ -224,6 +232,7 @@ async function* everythingAtOnce<T extends { id: number }>(
   yield {
     ...state,
     rows,
+    blocks: [all.block],
     problems: all.problems,
     gaps: all.gaps,
     total: all.received,

@@ -1,0 +1,75 @@
+/**
+ * From the bytes of one answer to rows ready for the page: decode, JSON, the list shape, every
+ * record read tolerantly, and the rows put into columns. The same function runs in the parse
+ * worker and, where there is none, in the page, so both give exactly the same result.
+ */
+import type { Resource } from '../contract/wire';
+import { parseRecords, readListBody, type FieldGaps, type RecordProblem } from './parse';
+import { encodeBlock, type RowBlock } from './row-block';
+
+export type PageReading =
+  | {
+      readonly ok: true;
+      readonly block: RowBlock;
+      readonly problems: RecordProblem[];
+      readonly gaps: FieldGaps;
+      /** The count an envelope carried, when it carried a usable one. */
+      readonly count: number | null;
+      /** Items in the answer, readable or not. */
+      readonly received: number;
+    }
+  | {
+      readonly ok: false;
+      /** `json`: not JSON at all; `shape`: JSON, but not a list of records. */
+      readonly failure: 'json' | 'shape';
+      readonly reason: string;
+    };
+
+const utf8 = new TextDecoder();
+
+export function readPage(
+  resource: Resource,
+  bytes: ArrayBuffer,
+  firstIndex: number,
+  contentType: string,
+): PageReading {
+  let body: unknown;
+  try {
+    body = JSON.parse(utf8.decode(bytes));
+  } catch {
+    const json = /json/i.test(contentType);
+    return {
+      ok: false,
+      failure: 'json',
+      reason: json
+        ? 'the answer is not valid JSON (it may have been cut off)'
+        : `it sent ${contentType.split(';')[0] ?? contentType} instead of JSON`,
+    };
+  }
+  const list = readListBody(body);
+  if (list.kind === 'invalid') return { ok: false, failure: 'shape', reason: list.reason };
+  const { records, problems, gaps } = parseRecords(resource, list.items, firstIndex);
+  return {
+    ok: true,
+    block: encodeBlock(resource, records),
+    problems,
+    gaps,
+    count: list.kind === 'envelope' ? list.count : null,
+    received: list.items.length,
+  };
+}
+
+/** The buffers of a reading, to move between threads without copying. */
+export function transferablesOf(reading: PageReading): ArrayBuffer[] {
+  if (!reading.ok) return [];
+  const buffers: ArrayBuffer[] = [];
+  for (const column of Object.values(reading.block.columns)) {
+    if (column.kind === 'number' || column.kind === 'bool')
+      buffers.push(column.values.buffer as ArrayBuffer);
+    if (column.kind === 'text') {
+      buffers.push(column.ends.buffer as ArrayBuffer);
+      if (column.nulls) buffers.push(column.nulls.buffer as ArrayBuffer);
+    }
+  }
+  return buffers;
+}

@@ -1,0 +1,132 @@
+/**
+ * Rows in columns read back exactly as parsing gave them: every field of every record, for records
+ * of every shape (fields missing, null, retyped), after the copy a worker's message makes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseRecords } from '../../../src/api/parse';
+import { readPage } from '../../../src/api/read-page';
+import { RECORD_FIELDS, type ResourceModels } from '../../../src/api/records';
+import { blockRows, encodeBlock, toPlain } from '../../../src/api/row-block';
+import { RESOURCES, type Resource } from '../../../src/contract/wire';
+import { createCatalogueApi } from '../../../src/server/catalogue/engine';
+import { generateCatalogue } from '../../../src/server/catalogue/generate';
+import { mutated } from '../mutated-records';
+
+const engine = createCatalogueApi(generateCatalogue({ seeds: 400 }));
+const wire = (target: string) =>
+  JSON.parse(engine.handle('GET', target).body ?? '[]') as Record<string, unknown>[];
+
+const samples: Record<Resource, Record<string, unknown>[]> = {
+  seed: [...wire('/api/seed?limit=40&format=api'), ...wire('/api/seed?limit=40')],
+  collection: wire('/api/collection?format=api'),
+  seed_group: wire('/api/seed_group?limit=40'),
+  press_item: wire('/api/press_item'),
+};
+
+/** What a record holds, field by field, as the explorer reads it. */
+function fieldsOf(resource: Resource, record: object): Record<string, unknown> {
+  const read = record as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of ['id', ...Object.keys(RECORD_FIELDS[resource]), 'unknown'])
+    out[key] = read[key];
+  return out;
+}
+
+/** Through columns and a structured clone (what postMessage and IndexedDB do) and back. */
+function roundTrip<R extends Resource>(
+  resource: R,
+  records: readonly ResourceModels[R][],
+): ResourceModels[R][] {
+  return blockRows<R>(structuredClone(encodeBlock(resource, records)));
+}
+
+describe('rows in columns', () => {
+  it.each(RESOURCES)('read back every field of every %s, whatever shape it came in', (resource) => {
+    fc.assert(
+      fc.property(fc.array(mutated(samples[resource]), { maxLength: 25 }), (items) => {
+        const { records } = parseRecords(resource, items);
+        const rows = roundTrip(resource, records);
+        expect(rows).toHaveLength(records.length);
+        rows.forEach((row, i) => {
+          const record = records[i] as object;
+          expect(fieldsOf(resource, row)).toEqual(fieldsOf(resource, record));
+          // What JSON writes (an export, a saved list) is the record's own text.
+          expect(JSON.stringify(row)).toBe(JSON.stringify(record));
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps nulls, empty text, text outside Latin-1, and byte counts past 32 bits apart', () => {
+    const base = samples.collection[0] ?? {};
+    const items = [
+      { ...base, id: 1, name: '', total_warc_bytes: 2 ** 40 + 3 },
+      { ...base, id: 2, name: null, total_warc_bytes: 0 },
+      { ...base, id: 3, name: 'Ñandú — 東京 🗂', total_warc_bytes: 5_000_000_000 },
+      { ...base, id: 4, name: 'plain' },
+    ];
+    const { records } = parseRecords('collection', items);
+    const rows = roundTrip('collection', records);
+    expect(rows.map((r) => r.name)).toEqual(['', null, 'Ñandú — 東京 🗂', 'plain']);
+    expect(rows.map((r) => r.totalWarcBytes)).toEqual([
+      2 ** 40 + 3,
+      0,
+      5_000_000_000,
+      base.total_warc_bytes,
+    ]);
+    expect(rows[1]?.unknown).toEqual({ name: { reason: 'unreadable', excerpt: 'null' } });
+    expect(rows[0]?.unknown).toBeUndefined();
+  });
+
+  it('list their fields to for…in and JSON, as plain records do', () => {
+    const { records } = parseRecords('seed', samples.seed.slice(0, 3));
+    const [row] = roundTrip('seed', records);
+    const keys: string[] = [];
+    for (const key in row) keys.push(key);
+    expect(keys.filter((key) => key !== 'unknown')).toEqual(Object.keys(records[0] ?? {}));
+    expect(toPlain(row ?? {})).toEqual(JSON.parse(JSON.stringify(records[0])));
+  });
+});
+
+describe('reading an answer', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+
+  it('reads either list shape, and counts the items it could not keep', () => {
+    const items = [...samples.seed.slice(0, 3), { id: 'x' }];
+    const array = readPage('seed', bytes(JSON.stringify(items)), 10, 'application/json');
+    const envelope = readPage(
+      'seed',
+      bytes(JSON.stringify({ count: 99, results: items })),
+      10,
+      'application/json',
+    );
+    for (const reading of [array, envelope]) {
+      if (!reading.ok) throw new Error(reading.reason);
+      expect(reading.block.length).toBe(3);
+      expect(reading.received).toBe(4);
+      expect(reading.problems).toEqual([expect.objectContaining({ index: 13, field: 'id' })]);
+    }
+    expect(array.ok && array.count).toBeNull();
+    expect(envelope.ok && envelope.count).toBe(99);
+  });
+
+  it('says what was wrong with an answer that is no list of records', () => {
+    expect(readPage('seed', bytes('<html>'), 0, 'text/html; charset=utf-8')).toEqual({
+      ok: false,
+      failure: 'json',
+      reason: 'it sent text/html instead of JSON',
+    });
+    expect(readPage('seed', bytes('[{"id": 1'), 0, 'application/json')).toMatchObject({
+      ok: false,
+      failure: 'json',
+      reason: expect.stringContaining('cut off'),
+    });
+    expect(readPage('seed', bytes('{"detail": "No."}'), 0, 'application/json')).toEqual({
+      ok: false,
+      failure: 'shape',
+      reason: 'No.',
+    });
+  });
+});
