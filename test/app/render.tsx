@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
+import { beforeAll } from 'vitest';
 import {
   MemoryRouter,
   useLocation,
@@ -9,7 +10,17 @@ import {
   type NavigateFunction,
 } from 'react-router';
 import { createQueryClient } from '../../src/app/query-client';
-import { AppRoutes } from '../../src/app/routes';
+import { AppRoutes, ROUTES } from '../../src/app/routes';
+
+// Every page's code is loaded before a file's first test: on a busy machine its first compile can
+// take longer than a test waits for the page to appear.
+beforeAll(async () => {
+  await Promise.all(
+    ROUTES.flatMap((route) => [route.page, ...(route.tabs ?? []).map((tab) => tab.page)]).map(
+      (page) => page.preload(),
+    ),
+  );
+}, 60_000);
 
 interface Seen {
   location?: Location;
