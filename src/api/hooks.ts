@@ -52,6 +52,10 @@ export interface ListView<T> {
   error: Error | null;
   /** A refresh failed, so the rows on screen are from an earlier load. */
   stale: boolean;
+  /** When the rows on screen were saved, for a list shown from the saved catalogue; else null. */
+  savedAt: number | null;
+  /** A fresh copy of a whole list is loading behind the rows on screen. */
+  refreshing: boolean;
   retry: () => void;
 }
 
@@ -71,6 +75,8 @@ export function listView<T>(query: UseQueryResult<ListData<T>>): ListView<T> {
     data,
     error: query.error,
     stale: query.isRefetchError && data?.complete === true,
+    savedAt: data?.savedAt ?? null,
+    refreshing: data?.complete === true && query.isFetching,
     retry: () => {
       // The user asks now, even while the service's wait holds; nothing else does.
       liftWait(query.error);

@@ -8,6 +8,7 @@ import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
+import { restoreList, saveList, savedListKey } from './saved-lists';
 import { waitHolds } from './waits';
 
 export type { ListData };
@@ -36,7 +37,9 @@ function defined<T extends object>(filters: T): T {
 /**
  * Streams a list into the cache page by page. A first load shows rows as they arrive; a failed load
  * keeps what arrived and a retry continues from there; a background refresh of a complete list
- * keeps the old rows on screen until the new list is whole.
+ * keeps the old rows on screen until the new list is whole. A list the page does not hold yet is
+ * first looked for in the saved catalogue: a saved copy is shown at once, and refreshed like any
+ * complete list. Every list that loads whole is saved for the next visit.
  */
 function listQueryFn<R extends Resource>(
   resource: R,
@@ -44,7 +47,13 @@ function listQueryFn<R extends Resource>(
   config: ApiConfig,
 ): QueryFunction<ListData<ResourceModels[R]>> {
   return async (context) => {
-    const previous = context.client.getQueryData<ListData<ResourceModels[R]>>(context.queryKey);
+    const savedKey = savedListKey(resource, filters, config);
+    let previous = context.client.getQueryData<ListData<ResourceModels[R]>>(context.queryKey);
+    if (previous === undefined) {
+      previous = await restoreList<R>(savedKey);
+      context.signal.throwIfAborted();
+      if (previous) context.client.setQueryData(context.queryKey, previous);
+    }
     const refreshing = previous?.complete === true;
     let latest: ListData<ResourceModels[R]> | undefined;
     for await (const snapshot of loadList(resource, filters, {
@@ -56,6 +65,7 @@ function listQueryFn<R extends Resource>(
       if (!refreshing) context.client.setQueryData(context.queryKey, snapshot);
     }
     if (!latest) throw new Error(`The ${resource} list ended before its first page.`);
+    void saveList(savedKey, latest);
     return latest;
   };
 }

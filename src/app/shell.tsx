@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '../components/route-error';
+import { SavedData } from '../components/saved-data';
 
 /** The frame of every page: the navigation to its sections, and the page below it. */
 export function Shell({
@@ -49,6 +50,9 @@ export function Shell({
           </Suspense>
         </RouteErrorBoundary>
       </main>
+      <footer className="shell-footer">
+        <SavedData />
+      </footer>
       {after}
     </div>
   );

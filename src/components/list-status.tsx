@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import type { Resource } from '../contract/wire';
-import { formatCount, plural } from '../lib/format';
+import { formatAgo, formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
 import { DroppedRecords, FieldGapNotes } from './record-notices';
 
@@ -131,6 +131,45 @@ function NotLoaded({ nouns }: { nouns: string }) {
   );
 }
 
+/** The time, once a minute: enough for "saved 12 minutes ago". */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, 60_000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+/**
+ * Rows from the saved catalogue: when they were saved, and a refresh (already under way after a
+ * reload: the fresh list replaces them once it has arrived whole).
+ */
+function SavedNote({
+  savedAt,
+  refreshing,
+  onRefresh,
+}: {
+  savedAt: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const now = useMinuteClock();
+  return (
+    <p className="saved-note" role="status">
+      <span>Saved {formatAgo(savedAt, now)}</span>
+      <span aria-hidden="true"> · </span>
+      <button type="button" className="link-button" onClick={onRefresh} disabled={refreshing}>
+        {refreshing ? 'Refreshing…' : 'Refresh'}
+      </button>
+    </p>
+  );
+}
+
 /** The time, once a second while `until` is ahead, so a wait can count down on screen. */
 function useClock(until: number | null): number {
   const [now, setNow] = useState(() => Date.now());
@@ -207,6 +246,9 @@ export function ListStatus<T>({
   const { data } = view;
   return (
     <div className="list-status">
+      {view.savedAt !== null && (
+        <SavedNote savedAt={view.savedAt} refreshing={view.refreshing} onRefresh={view.retry} />
+      )}
       {view.loadingMore && (
         <LoadProgress
           loaded={view.loaded}

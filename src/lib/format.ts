@@ -49,6 +49,16 @@ export function formatMonth(month: string): string {
   return monthFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
 }
 
+/** How long ago `then` was, as a person says it: "just now", "12 minutes ago", "3 hours ago". */
+export function formatAgo(then: number, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${plural(hours, 'hour')} ago`;
+  return `${plural(Math.floor(hours / 24), 'day')} ago`;
+}
+
 export function formatDateTime(instant: Instant): string {
   return dateTime.format(instant.ms);
 }

@@ -4,13 +4,14 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detailResponse, type ApiConnection, type ApiHandler } from './api-handler';
 import { createHostCheck, type HostCheck } from './host-check';
 import { logToStderr, type FailureLog } from './log';
 import { pressImageSvg } from './press-images';
+import { withCatalogueSource } from './source';
 
 export interface AppOptions {
   api: ApiHandler;
@@ -21,12 +22,15 @@ export interface AppOptions {
   /** Which Host and Origin headers are answered; by default the loopback names on the port. */
   hosts?: HostCheck;
   log?: FailureLog;
+  /** Which catalogue is served, named in the page so saved lists stay with it (see source.ts). */
+  catalogueSource?: string;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
+  "worker-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
@@ -116,16 +120,25 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
         },
       }),
     );
-    app.use('*', serveStatic({ root, precompressed: true }));
-    // Every other page address belongs to the single-page app's router.
+    // The page itself, at every address the single-page app's router owns (and at /index.html),
+    // names the catalogue it shows; every other file is served as it is.
     let index: string | undefined;
+    const page = async (c: Context) => {
+      index ??= withCatalogueSource(
+        await readFile(join(root, 'index.html'), 'utf8'),
+        options.catalogueSource ?? '',
+      );
+      c.header('Cache-Control', 'no-cache');
+      return c.html(index);
+    };
+    app.get('/', page);
+    app.get('/index.html', page);
+    app.use('*', serveStatic({ root, precompressed: true }));
     app.get('*', async (c) => {
       if (c.req.path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(c.req.path)) {
         return c.text('Not found.', 404);
       }
-      index ??= await readFile(join(root, 'index.html'), 'utf8');
-      c.header('Cache-Control', 'no-cache');
-      return c.html(index);
+      return page(c);
     });
   }
 

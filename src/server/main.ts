@@ -17,6 +17,7 @@ import { createHostCheck, type HostCheck } from './host-check';
 import { logToStderr } from './log';
 import { OptionsError, USAGE, parseStartOptions, type StartOptions } from './options';
 import { upstreamApiHandler } from './proxy/upstream';
+import { catalogueSourceOf, withCatalogueSource } from './source';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const distRoot = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -78,6 +79,7 @@ async function listener(
   hosts: HostCheck,
 ): Promise<Listener> {
   const pressImages = options.upstream === null;
+  const catalogueSource = catalogueSourceOf(options, process.env.ARCHIVE_IT_USERNAME);
   if (!options.dev) {
     if (!existsSync(`${distRoot}/index.html`)) {
       throw new OptionsError(
@@ -85,7 +87,7 @@ async function listener(
       );
     }
     const app = getRequestListener(
-      createApp({ api, staticRoot: distRoot, pressImages, hosts }).fetch,
+      createApp({ api, staticRoot: distRoot, pressImages, hosts, catalogueSource }).fetch,
     );
     return (req, res) => void app(req, res);
   }
@@ -99,6 +101,12 @@ async function listener(
       allowedHosts: options.allowedHosts.map((name) => name.replace(/:\d+$/, '')),
     },
     appType: 'spa',
+    plugins: [
+      {
+        name: 'catalogue-source',
+        transformIndexHtml: (html) => withCatalogueSource(html, catalogueSource),
+      },
+    ],
   });
   const apiListener = getRequestListener(
     createApp({ api, staticRoot: null, pressImages, hosts }).fetch,

@@ -23,6 +23,8 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
   const rows = overrides.rows ?? [];
   const full: ListData<Row> = {
     rows: [...rows],
+    blocks: [],
+    savedAt: null,
     total: rows.length,
     totalCertain: true,
     claimedTotal: null,
@@ -47,6 +49,8 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     data: full,
     error: null,
     stale: false,
+    savedAt: full.savedAt,
+    refreshing: false,
     retry: vi.fn(),
     ...overrides,
   } satisfies ListView<Row>;
@@ -112,6 +116,33 @@ describe('progress', () => {
       'Loaded 100 seeds so far; the catalogue service did not say how many there are',
     );
     expect(screen.queryByText(/of 100 seeds/)).toBeNull();
+  });
+});
+
+describe('rows from the saved catalogue', () => {
+  it('say when they were saved, while the fresh list loads behind them, and offer a refresh', async () => {
+    const user = userEvent.setup();
+    const savedAt = Date.now() - 12 * 60_000 - 5_000;
+    const { rerender } = render(
+      <ListStatus
+        view={view({ rows: rows(40), savedAt, refreshing: true })}
+        noun="seed"
+        resource="seed"
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Saved 12 minutes ago · Refreshing…');
+    expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeDisabled();
+    // The refresh failed: the saved rows stay, and the user may ask again.
+    const failed = view({ rows: rows(40), savedAt, stale: true, error: new Error('Down.') });
+    rerender(<ListStatus view={failed} noun="seed" resource="seed" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('from an earlier load: refreshing failed');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(failed.retry).toHaveBeenCalledOnce();
+  });
+
+  it('say nothing of saving for rows fresh from the service', () => {
+    render(<ListStatus view={view({ rows: rows(40) })} noun="seed" resource="seed" />);
+    expect(screen.queryByText(/Saved/)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { parseInstant } from '../../../src/api/parse';
 import {
   clipText,
   exactBytes,
+  formatAgo,
   formatBytes,
   plural,
   readableUrl,
@@ -24,6 +25,19 @@ describe('formatting', () => {
     [1_500_000_000_000, '1.5 TB'],
   ])('%d bytes read as %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it.each([
+    [0, 'just now'],
+    [59_999, 'just now'],
+    [60_000, '1 minute ago'],
+    [12 * 60_000 + 30_000, '12 minutes ago'],
+    [60 * 60_000, '1 hour ago'],
+    [23 * 3_600_000 + 59 * 60_000, '23 hours ago'],
+    [50 * 3_600_000, '2 days ago'],
+    [-5_000, 'just now'],
+  ])('a save %d ms ago reads as saved %s', (ago, text) => {
+    expect(formatAgo(1_000_000_000 - ago, 1_000_000_000)).toBe(text);
   });
 
   it('gives the exact byte count for the hover, grouped', () => {

@@ -1,0 +1,246 @@
+/**
+ * The saved catalogue: every list that loaded whole is kept in IndexedDB, in the columns the parse
+ * worker made, so a reload shows it at once while a fresh copy loads behind it. Lists are keyed by
+ * the service's address, which catalogue that address serves (the server names it in the page),
+ * and the list's filters, so one service never sees another's rows. They are kept for at most a
+ * day, and only as records are parsed: nothing the parser drops (login fields, tokens) is stored.
+ *
+ * A store that is missing, full or refused (private browsing, quota) only means no saving: the
+ * page says so once, and everything else works as before.
+ */
+import { createStore, delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
+import type { Resource } from '../contract/wire';
+import type { ApiConfig } from './config';
+import type { ListData, ListFilters } from './load-list';
+import type { ResourceModels } from './records';
+import { blockRows, type RowBlock } from './row-block';
+
+/** How long a saved list may be shown before it is too old to show at all. */
+export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
+/** The most lists kept; the least recently saved go first. */
+const MOST_LISTS = 12;
+/** Bumped when what is stored changes shape: older entries are then ignored and removed. */
+const FORMAT = 1;
+
+/** Everything about a list but its rows, as stored. */
+type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
+
+interface Head {
+  readonly format: number;
+  readonly savedAt: number;
+  readonly blocks: number;
+  readonly summary: Summary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whether saving works here, said once
+
+export type SavingState =
+  | { readonly kind: 'on' }
+  | { readonly kind: 'off' }
+  | { readonly kind: 'unavailable'; readonly reason: string };
+
+let state: SavingState = { kind: 'on' };
+const listeners = new Set<() => void>();
+
+function setState(next: SavingState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function savingState(): SavingState {
+  return state;
+}
+
+export function onSavingState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Turns saving off (tests that are not about it) or on again. */
+export function setSaving(on: boolean): void {
+  store = undefined;
+  setState(on ? { kind: 'on' } : { kind: 'off' });
+}
+
+function unavailable(error: unknown): void {
+  if (state.kind !== 'on') return;
+  // DOMExceptions (a full disk is one) are not Errors everywhere.
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
+  const reason =
+    name === 'QuotaExceededError'
+      ? 'the browser has no room left for them'
+      : typeof indexedDB === 'undefined'
+        ? 'this browser keeps no data for pages'
+        : 'the browser refused to store them (private browsing keeps nothing)';
+  setState({ kind: 'unavailable', reason });
+}
+
+let store: UseStore | null | undefined;
+
+function openStore(): UseStore | null {
+  if (state.kind !== 'on') return null;
+  if (store !== undefined) return store;
+  try {
+    if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
+    store = createStore('catalogue-explorer', 'saved-lists');
+  } catch (error) {
+    store = null;
+    unavailable(error);
+  }
+  return store;
+}
+
+/** Runs a store operation; a failure turns saving off instead of failing the page. */
+async function attempt<T>(operation: (db: UseStore) => Promise<T>): Promise<T | undefined> {
+  const db = openStore();
+  if (!db) return undefined;
+  try {
+    return await operation(db);
+  } catch (error) {
+    unavailable(error);
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/** Which catalogue the server serves at this address: its name for it, given in the page. */
+function catalogueSource(): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector('meta[name="catalogue-source"]')?.getAttribute('content') ?? '';
+}
+
+const HEAD = 'head:';
+const BLOCK = 'block:';
+
+/** One key per service, catalogue, resource and filters (in a fixed order). */
+export function savedListKey(resource: Resource, filters: ListFilters, config: ApiConfig): string {
+  const base = new URL(`${config.baseUrl}/api/`, globalThis.location.href).href;
+  const sorted = Object.entries(filters as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([base, catalogueSource(), resource, sorted]);
+}
+
+const blockKey = (list: string, index: number) => `${BLOCK}${list}#${String(index)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading and writing
+
+/** The saved list under `key`, with rows ready, or undefined when none is fit to show. */
+export async function restoreList<R extends Resource>(
+  key: string,
+  now = Date.now(),
+): Promise<ListData<ResourceModels[R]> | undefined> {
+  return attempt(async (db) => {
+    const head = await get<Head>(HEAD + key, db);
+    if (!head) return undefined;
+    if (
+      head.format !== FORMAT ||
+      now - head.savedAt > SAVED_FOR_MS ||
+      head.savedAt > now + 60_000
+    ) {
+      await forget(db, key, head.blocks);
+      return undefined;
+    }
+    const blocks: RowBlock[] = [];
+    // One read per block: each is copied into the page in a task of its own.
+    for (let i = 0; i < head.blocks; i++) {
+      const block = await get<RowBlock>(blockKey(key, i), db);
+      if (!block) return undefined;
+      blocks.push(block);
+    }
+    const rows = blocks.flatMap((block) => blockRows<R>(block));
+    return { ...head.summary, rows, blocks, savedAt: head.savedAt };
+  });
+}
+
+/**
+ * Keeps a whole list. Only a list that holds exactly its pages' rows is kept: one that changed
+ * while it loaded (rows skipped as repeats) or was cut at the row cap is not a copy to come back to.
+ */
+export function saveList(key: string, data: ListData<unknown>, now = Date.now()): Promise<void> {
+  if (!data.complete || data.notLoaded > 0) return Promise.resolve();
+  const inBlocks = data.blocks.reduce((sum, block) => sum + block.length, 0);
+  if (inBlocks !== data.rows.length) return Promise.resolve();
+  const { blocks } = data;
+  const summary: Summary = {
+    total: data.total,
+    claimedTotal: data.claimedTotal,
+    totalCertain: data.totalCertain,
+    complete: data.complete,
+    problems: data.problems,
+    gaps: data.gaps,
+    notLoaded: data.notLoaded,
+    offsetIgnored: data.offsetIgnored,
+    totalChanged: data.totalChanged,
+    nextOffset: data.nextOffset,
+  };
+  return inTurn(() =>
+    attempt(async (db) => {
+      const before = await get<Head>(HEAD + key, db);
+      // Blocks first, each in its own transaction (the copy of each is short), the head last: a
+      // list whose saving stopped half way has no head and is never shown.
+      if (before) await forget(db, key, before.blocks);
+      for (let i = 0; i < blocks.length; i++) {
+        await setMany([[blockKey(key, i), blocks[i]]], db);
+      }
+      const head: Head = { format: FORMAT, savedAt: now, blocks: blocks.length, summary };
+      await setMany([[HEAD + key, head]], db);
+      await prune(db, now);
+    }),
+  );
+}
+
+/** Saves and clearing run one at a time, so none sees another's half-written list. */
+let turn: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(operation: () => Promise<T>): Promise<T> {
+  const next = turn.then(operation);
+  turn = next.catch(() => undefined);
+  return next;
+}
+
+/** Resolves once every save asked for so far is written (or given up). */
+export function savesWritten(): Promise<void> {
+  return turn.then(() => undefined);
+}
+
+async function forget(db: UseStore, key: string, blocks: number): Promise<void> {
+  const doomed: string[] = [HEAD + key];
+  for (let i = 0; i < blocks; i++) doomed.push(blockKey(key, i));
+  await delMany(doomed, db);
+}
+
+/** Drops lists too old to show, and the oldest beyond MOST_LISTS. */
+async function prune(db: UseStore, now: number): Promise<void> {
+  const all = (await keys<string>(db)).filter((k) => k.startsWith(HEAD));
+  const heads = await Promise.all(
+    all.map(async (k) => ({ key: k.slice(HEAD.length), head: await get<Head>(k, db) })),
+  );
+  const live = heads
+    .filter((entry) => entry.head && now - entry.head.savedAt <= SAVED_FOR_MS)
+    .sort((a, b) => (b.head?.savedAt ?? 0) - (a.head?.savedAt ?? 0));
+  const keep = new Set(live.slice(0, MOST_LISTS).map((entry) => entry.key));
+  for (const { key, head } of heads) {
+    if (!keep.has(key)) await forget(db, key, head?.blocks ?? 0);
+  }
+  // Blocks left behind by a save that stopped half way belong to no head.
+  const orphans = (await keys<string>(db)).filter((k) => {
+    if (!k.startsWith(BLOCK)) return false;
+    const list = k.slice(BLOCK.length, k.lastIndexOf('#'));
+    return !keep.has(list);
+  });
+  if (orphans.length > 0) await delMany(orphans, db);
+}
+
+/** Empties the saved catalogue. */
+export function clearSavedLists(): Promise<void> {
+  return inTurn(async () => {
+    await attempt(async (db) => {
+      await delMany(await keys(db), db);
+    });
+  });
+}
