@@ -118,7 +118,9 @@ export function FacetPanel({
         }}
       />
       <h3 className="facet-panel__group">Metadata</h3>
-      {result.fields.length === 0 && <p className="muted">No seed here has metadata.</p>}
+      {result.fields.length === 0 && !pending && (
+        <p className="muted">No seed here has metadata.</p>
+      )}
       {result.fields.map((field, i) => (
         <FieldSection
           key={field.field}

@@ -283,7 +283,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             {list.rows.length > 0 && (
               <RequiredFieldsAudit
                 scope="seed"
-                records={list.rows}
+                records={counted}
                 noun="seed"
                 present={fields}
                 linkTo={(missing) => {
