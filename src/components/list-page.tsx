@@ -5,10 +5,11 @@
  * filter bar, the list's status, and the table with its empty state (and a panel beside it).
  * Each page configures it with its parameters, columns and controls.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ListView } from '../api/hooks';
 import type { Resource } from '../contract/wire';
-import { quickFilter } from '../lib/text-match';
+import { runInSlices, whenIdle } from '../lib/tasks';
+import { prepareQuickFilter, quickFilter } from '../lib/text-match';
 import { useQuickFilter } from '../lib/use-debounced';
 import {
   sortParam,
@@ -68,12 +69,29 @@ export function useListPage<P extends Params, Row>(
   return { url, values: url.values, sort, quick };
 }
 
-/** The rows the quick filter leaves, recomputed only when the rows, query or text change. */
+/**
+ * The rows the quick filter leaves, recomputed only when the rows, query or text change. Each
+ * row's text is prepared in the background once the browser is idle, so that the first key press
+ * on a long list compares instead of preparing 100,000 texts.
+ */
 export function useQuickFiltered<Row extends object>(
   rows: readonly Row[],
   query: string,
   text: (row: Row) => string,
 ): readonly Row[] {
+  useEffect(() => {
+    let next = 0;
+    let stop = whenIdle(() => {
+      const step = (hasTime: () => boolean) => {
+        next = prepareQuickFilter(rows, text, next, hasTime);
+        return next >= rows.length;
+      };
+      stop = runInSlices(step, 8, 'background');
+    }, 1_000);
+    return () => {
+      stop();
+    };
+  }, [rows, text]);
   return useMemo(() => quickFilter(rows, query, text), [rows, query, text]);
 }
 

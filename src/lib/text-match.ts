@@ -14,6 +14,36 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+function foldedFor(text: (row: never) => string): WeakMap<object, string> {
+  let folded = foldedBy.get(text);
+  if (!folded) {
+    folded = new WeakMap();
+    foldedBy.set(text, folded);
+  }
+  return folded;
+}
+
+/**
+ * Folds the text of `rows` from `from` on while `hasTime()`, ahead of the first key press (so the
+ * filter itself only compares); returns where it stopped (`rows.length` when every row is ready).
+ */
+export function prepareQuickFilter<T extends object>(
+  rows: readonly T[],
+  text: (row: T) => string,
+  from: number,
+  hasTime: () => boolean,
+): number {
+  const folded = foldedFor(text);
+  let i = from;
+  while (i < rows.length) {
+    const row = rows[i] as T;
+    if (!folded.has(row)) folded.set(row, fold(text(row)));
+    i++;
+    if (i % 256 === 0 && !hasTime()) break;
+  }
+  return i;
+}
+
 /** Rows whose text contains every word of the query. */
 export function quickFilter<T extends object>(
   rows: readonly T[],
@@ -22,11 +52,7 @@ export function quickFilter<T extends object>(
 ): readonly T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
-  let folded = foldedBy.get(text);
-  if (!folded) {
-    folded = new WeakMap();
-    foldedBy.set(text, folded);
-  }
+  const folded = foldedFor(text);
   return rows.filter((row) => {
     let haystack = folded.get(row);
     if (haystack === undefined) {

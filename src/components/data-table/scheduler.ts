@@ -4,48 +4,8 @@
  * short user-visible tasks, and keeps the background work out of the way while the user scrolls
  * or waits for a sort. The work itself is pure (ranking.ts).
  */
+import { runInSlices, whenIdle } from '../../lib/tasks';
 import { advanceRanks, type SortSource } from './ranking';
-
-type TaskPriority = 'user-visible' | 'background';
-
-/** Queues a task: with the Prioritized Task Scheduling API where there is one, else a timeout. */
-function postTask(callback: () => void, priority: TaskPriority): void {
-  if ('scheduler' in globalThis) void scheduler.postTask(callback, { priority });
-  else setTimeout(callback, 0);
-}
-
-/**
- * Runs `step` in tasks of at most `sliceMs` until it reports that it is done (or asks to be tried
- * again later); between tasks the browser handles input and paints. Returns a function that stops
- * it.
- */
-function runInSlices(
-  step: (hasTime: () => boolean) => boolean | { retryAfter: number },
-  sliceMs: number,
-  priority: TaskPriority,
-  onDone: () => void = () => undefined,
-): () => void {
-  let stopped = false;
-  const work = () => {
-    if (stopped) return;
-    const end = performance.now() + sliceMs;
-    const result = step(() => performance.now() < end);
-    if (result === true) {
-      stopped = true;
-      onDone();
-    } else if (result === false) {
-      postTask(work, priority);
-    } else {
-      setTimeout(() => {
-        postTask(work, priority);
-      }, result.retryAfter);
-    }
-  };
-  postTask(work, priority);
-  return () => {
-    stopped = true;
-  };
-}
 
 export class SortScheduler {
   /** Rankings someone is waiting for; background preparation gives way to them. */
@@ -106,21 +66,9 @@ export class SortScheduler {
       }
       return true;
     };
-    let stop: () => void = () => undefined;
-    const start = () => {
+    let stop = whenIdle(() => {
       stop = runInSlices(step, 8, 'background');
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(start, { timeout: 500 });
-      stop = () => {
-        window.cancelIdleCallback(handle);
-      };
-    } else {
-      const handle = window.setTimeout(start, 50);
-      stop = () => {
-        window.clearTimeout(handle);
-      };
-    }
+    }, 500);
     return () => {
       stop();
     };

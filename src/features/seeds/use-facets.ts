@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { Seed } from '../../api/records';
 import { advanceJob, type Job } from '../../lib/jobs';
+import { postTask } from '../../lib/tasks';
 import { facetIndexJob } from './facet-index';
 import { facetJob, type FacetResult } from './facets';
 import type { SeedFilterModel } from './seed-filters';
@@ -28,23 +29,6 @@ function* facetsOf({ rows, model, quick, groups }: FacetInputs): Job<FacetResult
   return yield* facetJob(index, model, { quick, groups });
 }
 
-/** Queues the next slice as user-visible work (ahead of the table's background ranking). */
-function postTask(callback: () => void): () => void {
-  if ('scheduler' in globalThis) {
-    const controller = new AbortController();
-    scheduler
-      .postTask(callback, { priority: 'user-visible', signal: controller.signal })
-      .catch(() => undefined);
-    return () => {
-      controller.abort();
-    };
-  }
-  const handle = setTimeout(callback, 0);
-  return () => {
-    clearTimeout(handle);
-  };
-}
-
 export interface Facets {
   /** The last finished result (for earlier inputs while `pending`), or null before the first. */
   readonly result: FacetResult | null;
@@ -63,7 +47,7 @@ export function useFacets(inputs: FacetInputs): Facets {
       const end = performance.now() + SLICE_MS;
       const finished = advanceJob(job, () => performance.now() < end);
       if (finished) setDone({ inputs, result: finished.value });
-      else cancel = postTask(step);
+      else cancel = postTask(step, 'user-visible');
     };
     step();
     return () => {

@@ -11,7 +11,7 @@ import {
 } from '../../../src/lib/format';
 import { capturesUrl, collectionPageUrl, pressImageUrl } from '../../../src/lib/links';
 import { safeUrl } from '../../../src/lib/safe-url';
-import { quickFilter } from '../../../src/lib/text-match';
+import { prepareQuickFilter, quickFilter } from '../../../src/lib/text-match';
 import { topicLabel } from '../../../src/lib/topics';
 
 describe('formatting', () => {
@@ -101,6 +101,26 @@ describe('quick filter', () => {
     const names = new Map([[2, 'Elections 2024']]);
     const after = (g: { collection: number }) => names.get(g.collection) ?? '';
     expect(quickFilter(groups, 'elections', after)).toEqual([groups[1]]);
+  });
+
+  it('prepares the rows in pieces ahead of the first key, reading each row once', () => {
+    const many = Array.from({ length: 1_000 }, (_, i) => ({
+      t: i % 7 === 0 ? `Québec ${String(i)}` : `Row ${String(i)}`,
+    }));
+    let reads = 0;
+    const text = (r: { t: string }) => {
+      reads++;
+      return r.t;
+    };
+    let budget = 2;
+    const stopped = prepareQuickFilter(many, text, 0, () => budget-- > 0);
+    expect(stopped).toBeGreaterThan(0);
+    expect(stopped).toBeLessThan(many.length);
+    expect(prepareQuickFilter(many, text, stopped, () => true)).toBe(many.length);
+    expect(reads).toBe(many.length);
+    const found = quickFilter(many, 'quebec', text);
+    expect(reads).toBe(many.length);
+    expect(found).toEqual(many.filter((r) => r.t.startsWith('Québec')));
   });
 });
 

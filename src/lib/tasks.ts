@@ -1,0 +1,72 @@
+/**
+ * Work cut into short tasks, so input and painting go between them: with the Prioritized Task
+ * Scheduling API where the browser has it, else with timeouts.
+ */
+export type TaskPriority = 'user-visible' | 'background';
+
+/** Queues `callback` as one task; returns a function that cancels it if it has not run. */
+export function postTask(callback: () => void, priority: TaskPriority): () => void {
+  if ('scheduler' in globalThis) {
+    const controller = new AbortController();
+    scheduler.postTask(callback, { priority, signal: controller.signal }).catch(() => undefined);
+    return () => {
+      controller.abort();
+    };
+  }
+  const handle = setTimeout(callback, 0);
+  return () => {
+    clearTimeout(handle);
+  };
+}
+
+/**
+ * Runs `step` in tasks of at most `sliceMs` until it reports that it is done (or asks to be tried
+ * again later); between tasks the browser handles input and paints. Returns a function that stops
+ * it.
+ */
+export function runInSlices(
+  step: (hasTime: () => boolean) => boolean | { retryAfter: number },
+  sliceMs: number,
+  priority: TaskPriority,
+  onDone: () => void = () => undefined,
+): () => void {
+  let stopped = false;
+  let cancel: () => void = () => undefined;
+  const work = () => {
+    if (stopped) return;
+    const end = performance.now() + sliceMs;
+    const result = step(() => performance.now() < end);
+    if (result === true) {
+      stopped = true;
+      onDone();
+    } else if (result === false) {
+      cancel = postTask(work, priority);
+    } else {
+      const handle = setTimeout(() => {
+        cancel = postTask(work, priority);
+      }, result.retryAfter);
+      cancel = () => {
+        clearTimeout(handle);
+      };
+    }
+  };
+  cancel = postTask(work, priority);
+  return () => {
+    stopped = true;
+    cancel();
+  };
+}
+
+/** Calls `start` once the browser is idle (at most `timeoutMs` later); returns a cancel. */
+export function whenIdle(start: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(start, { timeout: timeoutMs });
+    return () => {
+      window.cancelIdleCallback(handle);
+    };
+  }
+  const handle = window.setTimeout(start, 50);
+  return () => {
+    window.clearTimeout(handle);
+  };
+}
