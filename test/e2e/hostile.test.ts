@@ -319,6 +319,15 @@ describe('secrets', () => {
         expect(everything.includes(secret), `${secret} on ${path}`).toBe(false);
       }
     }
+    // The lists kept for the next visit hold none either (they are written once complete).
+    await expect
+      .poll(async () => (await everythingKept(page)).match(/"head:/g)?.length ?? 0, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThanOrEqual(3);
+    const kept = await everythingKept(page);
+    expect(kept).toContain('saved-lists');
+    for (const secret of secrets) expect(kept.includes(secret), `${secret} kept`).toBe(false);
     // The service did send them: the test proves they were dropped, not that they never came.
     expect(received.some((body) => body.includes(LEAKED_SECRET_MARKER))).toBe(true);
   });

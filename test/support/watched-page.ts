@@ -89,19 +89,52 @@ export async function openWatched(
 /** Everything the page shows or keeps, as one string to search for what must not be there. */
 export function everythingKept(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const databases = (await indexedDB.databases()).map((d) => d.name ?? '');
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => {
+          resolve(r.result);
+        };
+        r.onerror = () => {
+          reject(r.error ?? new Error('IndexedDB request failed'));
+        };
+      });
+    // Every record of every object store, with typed arrays and buffers read as text.
+    const text = (value: unknown): unknown => {
+      if (ArrayBuffer.isView(value)) return new TextDecoder().decode(value);
+      if (value instanceof ArrayBuffer) return new TextDecoder().decode(value);
+      return value;
+    };
+    const databases: Record<string, Record<string, unknown[]>> = {};
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await request(indexedDB.open(name));
+      const stores: Record<string, unknown[]> = {};
+      for (const store of db.objectStoreNames) {
+        const objects = db.transaction(store, 'readonly').objectStore(store);
+        const [keys, values] = await Promise.all([
+          request(objects.getAllKeys()),
+          request(objects.getAll()),
+        ]);
+        stores[store] = keys.map((key, i): unknown => [key, values[i] as unknown]);
+      }
+      db.close();
+      databases[name] = stores;
+    }
     const caches = 'caches' in window ? await window.caches.keys() : [];
-    return JSON.stringify({
-      html: document.documentElement.outerHTML,
-      title: document.title,
-      url: location.href,
-      local: Object.entries(localStorage),
-      session: Object.entries(sessionStorage),
-      cookies: document.cookie,
-      databases,
-      caches,
-      history: history.state as unknown,
-    });
+    return JSON.stringify(
+      {
+        html: document.documentElement.outerHTML,
+        title: document.title,
+        url: location.href,
+        local: Object.entries(localStorage),
+        session: Object.entries(sessionStorage),
+        cookies: document.cookie,
+        databases,
+        caches,
+        history: history.state as unknown,
+      },
+      (_key, value: unknown) => text(value),
+    );
   });
 }
 

@@ -1,0 +1,125 @@
+/**
+ * The saved catalogue in real Chromium: a big list is parsed in the worker, kept in IndexedDB once
+ * complete, shown at once on a reload while the service has not answered yet, and refreshed in the
+ * background. Another catalogue served at the same address never sees it, and "Clear saved data"
+ * empties it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { startServer, type ServerProcess } from '../support/server-process';
+import { everythingKept, watchedPages } from '../support/watched-page';
+
+const SEEDS = 12_000;
+
+let server: ServerProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer(['--port', '0', '--seeds', String(SEEDS)]),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+const watch = watchedPages(() => browser);
+
+const rowCount = async (page: Page) =>
+  Number(await page.getByRole('grid', { name: 'Seeds' }).getAttribute('aria-rowcount')) - 1;
+
+async function loaded(page: Page, rows: number) {
+  await page.waitForFunction(
+    (rows) =>
+      document.querySelector('[role="grid"][aria-label="Seeds"]')?.getAttribute('aria-rowcount') ===
+        String(rows + 1) && !document.querySelector('[role="progressbar"]'),
+    rows,
+    { timeout: 60_000 },
+  );
+}
+
+/** How many lists the page has kept (each has one head entry, written after its rows). */
+async function savedLists(page: Page): Promise<number> {
+  return (await everythingKept(page)).match(/"head:/g)?.length ?? 0;
+}
+
+async function seedsCount(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/seed?limit=0`);
+  return Number(response.headers.get('Total-Row-Count'));
+}
+
+describe('the saved catalogue', () => {
+  it('shows a reload at once from what was saved, then refreshes it from the service', async () => {
+    const page = await watch(`${server.url}/seeds`);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.reload();
+    await loaded(page, SEEDS);
+    // Pages of this size are parsed off the main thread.
+    expect(workers.some((url) => url.includes('parse-worker'))).toBe(true);
+    await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+
+    // The service now holds its answers back: the saved rows show regardless.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route('**/api/seed?*', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await loaded(page, SEEDS);
+    expect(await page.getByText(/^Saved (just now|\d+ (second|minute)s? ago)$/).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Refreshing…' }).isDisabled()).toBe(true);
+    expect(asked).toBeGreaterThan(0);
+    await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(5).waitFor();
+
+    // Once the fresh list has fully arrived it takes the saved one's place.
+    release();
+    await page.getByText(/^Saved /).waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await rowCount(page)).toBe(SEEDS);
+    await page.unroute('**/api/seed?*');
+  });
+
+  it('keeps one catalogue’s lists from another served at the same address', async () => {
+    const page = await watch(`${server.url}/seeds`);
+    await loaded(page, SEEDS);
+    await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+
+    // Another catalogue, at the very same origin: the saved rows are not its rows.
+    const port = new URL(server.url).port;
+    await server.stop();
+    server = await startServer(['--port', port, '--seeds', '3000']);
+    const other = await seedsCount(server.url);
+    expect(other).not.toBe(SEEDS);
+    await page.reload();
+    await loaded(page, other);
+    expect(await page.getByText(/^Saved /).count()).toBe(0);
+  });
+
+  it('forgets every saved list on "Clear saved data"', async () => {
+    const page = await watch(`${server.url}/seeds`);
+    const rows = await seedsCount(server.url);
+    await loaded(page, rows);
+    await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: 'Clear saved data' }).click();
+    await page.getByText('Saved data cleared.').waitFor();
+    expect(await savedLists(page)).toBe(0);
+    expect(await everythingKept(page)).not.toMatch(/"block:/);
+
+    // Nothing saved, so the next reload waits for the service as a first visit does.
+    await page.route('**/api/seed?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('progressbar').first().waitFor();
+    await loaded(page, rows);
+    expect(await page.getByText(/^Saved /).count()).toBe(0);
+  });
+});
