@@ -8,7 +8,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ListView } from '../api/hooks';
 import type { Resource } from '../contract/wire';
-import { runInSlices, whenIdle } from '../lib/tasks';
+import { inBackgroundOnceSettled } from '../lib/tasks';
 import { prepareQuickFilter, quickFilter } from '../lib/text-match';
 import { useQuickFilter } from '../lib/use-debounced';
 import {
@@ -81,16 +81,11 @@ export function useQuickFiltered<Row extends object>(
 ): readonly Row[] {
   useEffect(() => {
     let next = 0;
-    let stop = whenIdle(() => {
-      const step = (hasTime: () => boolean) => {
-        next = prepareQuickFilter(rows, text, next, hasTime);
-        return next >= rows.length;
-      };
-      stop = runInSlices(step, 8, 'background');
-    }, 1_000);
-    return () => {
-      stop();
+    const step = (hasTime: () => boolean) => {
+      next = prepareQuickFilter(rows, text, next, hasTime);
+      return next >= rows.length;
     };
+    return inBackgroundOnceSettled(step, 1_000);
   }, [rows, text]);
   return useMemo(() => quickFilter(rows, query, text), [rows, query, text]);
 }

@@ -70,3 +70,29 @@ export function whenIdle(start: () => void, timeoutMs: number): () => void {
     window.clearTimeout(handle);
   };
 }
+
+/** How long a component's inputs stay unchanged before background work on them starts. */
+const SETTLE_MS = 600;
+
+/**
+ * Runs `step` in background slices of 8 ms once its inputs have been still for a moment (a list
+ * that is loading changes with every page) and the browser is idle. Returns a function that stops
+ * it, at whichever stage it is.
+ */
+export function inBackgroundOnceSettled(
+  step: (hasTime: () => boolean) => boolean | { retryAfter: number },
+  idleTimeoutMs: number,
+): () => void {
+  let stop: () => void = () => undefined;
+  const settle = window.setTimeout(() => {
+    stop = whenIdle(() => {
+      stop = runInSlices(step, 8, 'background');
+    }, idleTimeoutMs);
+  }, SETTLE_MS);
+  stop = () => {
+    window.clearTimeout(settle);
+  };
+  return () => {
+    stop();
+  };
+}

@@ -66,6 +66,7 @@ export class SortScheduler {
       }
       return true;
     };
+    // Ranks are merged as a list grows, so this work keeps pace with the pages as they come.
     let stop = whenIdle(() => {
       stop = runInSlices(step, 8, 'background');
     }, 500);

@@ -58,12 +58,21 @@ export function useFacets(inputs: FacetInputs): Facets {
   return { result: done?.result ?? null, pending: done?.inputs !== inputs };
 }
 
-/** How often counts follow a list that is still loading: each page would mean a whole recount. */
+/**
+ * How often counts follow a list that is still loading: each page would mean a whole recount. The
+ * pause grows with the rows already counted (1.5 s per 100,000), so that a recount never takes more
+ * than a small share of the load however long the list.
+ */
 const LOADING_REFRESH_MS = 1_500;
+const LOADING_REFRESH_ROWS = 100_000;
+
+function refreshAfter(counted: number): number {
+  return LOADING_REFRESH_MS * Math.max(1, counted / LOADING_REFRESH_ROWS);
+}
 
 /**
  * The rows for the facets to count: the first rows at once, then the growing list at most every
- * LOADING_REFRESH_MS while it loads, and the whole list as soon as it is complete. Counting every
+ * 1.5 s per 100,000 rows counted while it loads, and the whole list as soon as it is complete. Counting every
  * page as it arrives would cost a recount of everything loaded so far, twenty times over.
  */
 export function useRowsToCount(rows: readonly Seed[], complete: boolean): readonly Seed[] {
@@ -78,11 +87,11 @@ export function useRowsToCount(rows: readonly Seed[], complete: boolean): readon
       () => {
         setTaken({ rows, at: performance.now() });
       },
-      Math.max(0, taken.at + LOADING_REFRESH_MS - performance.now()),
+      Math.max(0, taken.at + refreshAfter(taken.rows.length) - performance.now()),
     );
     return () => {
       clearTimeout(timer);
     };
-  }, [rows, waiting, taken.at]);
+  }, [rows, waiting, taken.at, taken.rows.length]);
   return complete || fresh ? rows : taken.rows;
 }
