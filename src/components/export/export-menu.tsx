@@ -1,0 +1,137 @@
+/**
+ * The Export button beside a table's Columns button. It is a disclosure: the menu's code (and the
+ * CSV library behind it) loads when the pointer or focus first reaches the button, so none of it
+ * weighs on the first screen. Escape, a click outside or moving focus away closes the menu; an
+ * export under way goes on, and says how it is doing beside the button.
+ */
+import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ListView } from '../../api/hooks';
+import type { ExportNaming } from '../../lib/export-file-name';
+import type { ExportSource } from './run-export';
+import './export-menu.css';
+
+const loadPanel = () => import('./export-panel');
+/** `lazy` loses the panel's type parameter; the panel is the same generic component. */
+const ExportPanel = lazy(loadPanel) as unknown as <Row>(
+  props: ExportMenuProps<Row> & { id: string; open: boolean; onClose: () => void },
+) => ReactNode;
+
+/** Where the list is: an export of a list still loading can wait for it, or be partial. */
+export interface ExportListState {
+  /** Rows are still arriving: how many have, of how many (null when the service did not say). */
+  readonly loading: { readonly loaded: number; readonly total: number | null } | null;
+  /** Every row of the list has arrived. */
+  readonly complete: boolean;
+  /** The page is still working out which rows the filters keep. */
+  readonly settling: boolean;
+  /** The list failed to load (some rows may be there). */
+  readonly error: Error | null;
+}
+
+export type { ExportColumn } from './run-export';
+
+/** Where a list is, as its Export menu needs to know: loading, complete, failed. */
+export function exportListState<Row>(list: ListView<Row>, settling: boolean): ExportListState {
+  const complete = list.data?.complete === true;
+  const arriving = !complete && (list.loadingFirst || list.loadingMore);
+  return {
+    loading: arriving
+      ? { loaded: list.loaded, total: list.totalCertain ? list.total : null }
+      : null,
+    complete,
+    settling,
+    error: list.error,
+  };
+}
+
+export interface ExportMenuProps<Row> {
+  readonly source: ExportSource<Row>;
+  readonly list: ExportListState;
+  readonly noun: string;
+  readonly nouns: string;
+  /** What the file name says: the page and its filters. */
+  readonly naming: ExportNaming;
+}
+
+export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
+  const [open, setOpen] = useState(false);
+  // Once asked for, the menu stays mounted: a waiting or running export lives in it.
+  const [wanted, setWanted] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const prefetch = () => {
+    void loadPanel();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
+      setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || rootRef.current?.contains(focused)) {
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className="export-menu"
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="data-table__button"
+        aria-expanded={open}
+        {...(wanted ? { 'aria-controls': panelId } : {})}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen((o) => !o);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
+          <path d="M8 1v8.6l3-3 1 1L8 12.3 4 7.6l1-1 3 3V1zM2 13h12v2H2z" fill="currentColor" />
+        </svg>
+        Export
+      </button>
+      {wanted && (
+        <Suspense
+          fallback={
+            open && (
+              <div id={panelId} className="export-menu__panel" role="status">
+                Preparing the export menu…
+              </div>
+            )
+          }
+        >
+          <ExportPanel {...props} id={panelId} open={open} onClose={close} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
