@@ -1,12 +1,5 @@
 export { DataTable } from './data-table';
-export {
-  advanceRanks,
-  compareText,
-  ranksReady,
-  sortOrder,
-  sortRows,
-  type SortSource,
-} from './ranking';
+export { compareText, ranksReady, sortOrder, sortRows, type SortSource } from './ranking';
 export type {
   DataColumn,
   DataTableProps,

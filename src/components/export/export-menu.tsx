@@ -1,10 +1,9 @@
 /**
  * The Export button beside a table's Columns button. It is a disclosure: the menu's code (and the
  * CSV library behind it) loads when the pointer or focus first reaches the button, so none of it
- * weighs on the first screen. Escape, a click outside or moving focus away closes the menu; an
- * export under way goes on, and says how it is doing beside the button.
+ * weighs on the first screen; the button is all that is here.
  */
-import { Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { ExportNaming } from '../../lib/export-file-name';
 import type { ExportSource } from './run-export';
@@ -12,9 +11,7 @@ import './export-menu.css';
 
 const loadPanel = () => import('./export-panel');
 /** `lazy` loses the panel's type parameter; the panel is the same generic component. */
-const ExportPanel = lazy(loadPanel) as unknown as <Row>(
-  props: ExportMenuProps<Row> & { id: string; open: boolean; onClose: () => void },
-) => ReactNode;
+const ExportPanel = lazy(loadPanel) as unknown as <Row>(props: ExportPanelProps<Row>) => ReactNode;
 
 /** Where the list is: an export of a list still loading can wait for it, or be partial. */
 export interface ExportListState {
@@ -29,6 +26,14 @@ export interface ExportListState {
 }
 
 export type { ExportColumn } from './run-export';
+
+/** The menu's state, which the button shows and the panel changes (Escape, a click outside). */
+export interface ExportPanelProps<Row> extends ExportMenuProps<Row> {
+  readonly id: string;
+  readonly open: boolean;
+  readonly setOpen: (open: boolean) => void;
+  readonly button: RefObject<HTMLButtonElement | null>;
+}
 
 /** Where a list is, as its Export menu needs to know: loading, complete, failed. */
 export function exportListState<Row>(list: ListView<Row>, settling: boolean): ExportListState {
@@ -57,50 +62,13 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
   const [open, setOpen] = useState(false);
   // Once asked for, the menu stays mounted: a waiting or running export lives in it.
   const [wanted, setWanted] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const prefetch = () => {
     void loadPanel();
   };
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
-      setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setOpen(false);
-      const focused = document.activeElement;
-      if (!focused || focused === document.body || rootRef.current?.contains(focused)) {
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
   return (
-    <div
-      ref={rootRef}
-      className="export-menu"
-      onBlur={(event) => {
-        const next = event.relatedTarget;
-        if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
-      }}
-    >
+    <div className="export-menu">
       <button
         ref={buttonRef}
         type="button"
@@ -109,6 +77,12 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
         {...(wanted ? { 'aria-controls': panelId } : {})}
         onPointerEnter={prefetch}
         onFocus={prefetch}
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          if (open && next instanceof Node && !event.currentTarget.parentElement?.contains(next)) {
+            setOpen(false);
+          }
+        }}
         onClick={() => {
           setWanted(true);
           setOpen((o) => !o);
@@ -123,13 +97,13 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
         <Suspense
           fallback={
             open && (
-              <div id={panelId} className="export-menu__panel" role="status">
-                Preparing the export menu…
-              </div>
+              <p id={panelId} className="export-menu__panel" role="status">
+                Loading…
+              </p>
             )
           }
         >
-          <ExportPanel {...props} id={panelId} open={open} onClose={close} />
+          <ExportPanel {...props} id={panelId} open={open} setOpen={setOpen} button={buttonRef} />
         </Suspense>
       )}
     </div>

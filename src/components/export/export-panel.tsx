@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
 import { Cancelled } from '../../lib/run-in-slices';
-import type { ExportMenuProps } from './export-menu';
+import type { ExportPanelProps } from './export-menu';
 import { runExport, type ExportFormat } from './run-export';
 
 /** An export that takes longer than this shows its progress. */
@@ -54,8 +54,9 @@ export default function ExportPanel<Row>({
   naming,
   id,
   open,
-  onClose,
-}: ExportMenuProps<Row> & { id: string; open: boolean; onClose: () => void }) {
+  setOpen,
+  button,
+}: ExportPanelProps<Row>) {
   const [state, setState] = useState<Phase>({ phase: 'idle' });
   const [allMetadata, setAllMetadata] = useState(false);
   const [waitForAll, setWaitForAll] = useState(true);
@@ -65,9 +66,33 @@ export default function ExportPanel<Row>({
   const loading = list.loading;
   const formats = FORMATS.filter((f) => f.format !== 'urls' || source.urlOf);
 
+  // Escape, a click outside the menu or focus moving away closes it; an export goes on.
   useEffect(() => {
-    if (open) panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
-  }, [open]);
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+    const root = button.current?.parentElement;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && root?.contains(event.target)) return;
+      setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || root?.contains(focused)) button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, button, setOpen]);
+  const onClose = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
 
   useEffect(
     () => () => {
@@ -166,6 +191,11 @@ export default function ExportPanel<Row>({
         aria-label={`Export ${nouns}`}
         className="export-menu__panel"
         hidden={!open}
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          const root = button.current?.parentElement;
+          if (next instanceof Node && !root?.contains(next)) setOpen(false);
+        }}
       >
         <p className="export-menu__count">
           {loading

@@ -11,7 +11,8 @@ import { fieldValues, orderFieldNames, type WithMetadata } from '../../lib/metad
 import { csvJob, jsonJob, urlListJob, type Cell, type OnRows } from '../../lib/export-writers';
 import type { Job } from '../../lib/jobs';
 import { runInSlices } from '../../lib/run-in-slices';
-import { advanceRanks, sortOrder, type DataColumn, type SortSource } from '../data-table';
+import { advanceRanks, sortOrder, type SortSource } from '../data-table/ranking';
+import type { DataColumn } from '../data-table/types';
 import { saveFile } from './save-file';
 
 export type ExportFormat = 'csv' | 'json' | 'urls';
