@@ -1,7 +1,9 @@
 /**
  * What a list page exports, worked out here from the catalogue itself: the rows its filters, quick
- * filter and sort leave, the columns it shows, in each format; a list still loading (waiting for
- * it, or a partial file now); a failure that leaves the page as it was; the menu by keyboard.
+ * filter and sort leave, the columns it shows, in each format, on the collections, seeds and seed
+ * groups; values the service did not give as empty cells and nulls; a list still loading (waiting
+ * for it, or a partial file now); a failure that leaves the page as it was and the loaded rows
+ * exportable; the menu by keyboard.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +12,8 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireSeedDefault } from '../../../src/contract/wire';
 import { fold } from '../../../src/lib/text-match';
+import { createCatalogueApi } from '../../../src/server/catalogue/engine';
+import { without } from '../mutated-records';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 
@@ -166,6 +170,97 @@ describe('the rows a list page exports', () => {
   });
 });
 
+describe('more tables', () => {
+  it('seed groups: the quick filter and a sort; the seed counts once counted, and empty before', async () => {
+    const user = userEvent.setup();
+    const names = new Map(catalogue.collections.map((c) => [c.id, c.name]));
+    const word = (catalogue.seedGroups[0]?.name ?? '').split(/\s+/)[0] ?? '';
+    const expected = catalogue.seedGroups
+      .filter((g) => fold(`${g.name} ${names.get(g.collection) ?? ''}`).includes(fold(word)))
+      .sort((a, b) => b.id - a.id);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThan(catalogue.seedGroups.length);
+    renderApp(`/seed-groups?q=${encodeURIComponent(word)}&sort=-id`);
+    await screen.findByText(
+      `${count(expected.length)} of ${count(catalogue.seedGroups.length)} seed groups`,
+    );
+    const menu = await openMenu(user);
+    expect(within(menu).getByText(`Export ${count(expected.length)} seed groups`)).toBeVisible();
+    // Only seeds have addresses.
+    expect(within(menu).queryByRole('button', { name: 'URL list' })).toBeNull();
+    await user.click(within(menu).getByRole('button', { name: 'CSV' }));
+    const file = await downloaded();
+    expect(file.name).toMatch(/^seed-groups-q-[A-Za-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header = [], ...rows] = csvRecords(file.text);
+    expect(header).toEqual(headers('Seed groups'));
+    const column = (rows_: string[][], name: string) => rows_.map((r) => r[header.indexOf(name)]);
+    expect(column(rows, 'ID')).toEqual(expected.map((g) => String(g.id)));
+    expect(column(rows, 'Name')).toEqual(expected.map((g) => g.name));
+    // Not counted: nothing is known, so nothing is written.
+    expect(column(rows, 'Seeds')).toEqual(expected.map(() => ''));
+
+    await user.click(screen.getByRole('button', { name: 'Count the seeds in each group' }));
+    const counts = new Map<number, number>();
+    for (const seed of catalogue.seeds) {
+      if (seed.seed_group !== null)
+        counts.set(seed.seed_group, (counts.get(seed.seed_group) ?? 0) + 1);
+    }
+    await waitFor(
+      () => {
+        expect(screen.queryByText('not counted')).toBeNull();
+      },
+      { timeout: 10_000 },
+    );
+    await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
+    const [, ...counted] = csvRecords((await downloaded()).text);
+    expect(column(counted, 'Seeds')).toEqual(expected.map((g) => String(counts.get(g.id) ?? 0)));
+  });
+
+  it('collections: a value the service did not give, or gave unreadable, is an empty cell and null', async () => {
+    const user = userEvent.setup();
+    const engine = createCatalogueApi(catalogue);
+    server.use(
+      http.get('*/api/collection', ({ request }) => {
+        const url = new URL(request.url);
+        const answer = engine.handle('GET', url.pathname + url.search);
+        const records = JSON.parse(answer.body ?? '[]') as Record<string, unknown>[];
+        const changed = records.map((r, i) => {
+          if (i % 5 === 1) return { ...r, total_warc_bytes: 'lots' };
+          return i % 5 === 2 ? without(r, 'created_date') : r;
+        });
+        return HttpResponse.json(changed, { headers: answer.headers });
+      }),
+    );
+    renderApp('/collections?sort=id');
+    await screen.findByText(`${count(catalogue.collections.length)} collections`);
+    const unreadableSize = new Set(
+      catalogue.collections.filter((_, i) => i % 5 === 1).map((c) => c.id),
+    );
+    const noCreated = new Set(catalogue.collections.filter((_, i) => i % 5 === 2).map((c) => c.id));
+    const expected = [...catalogue.collections].sort((a, b) => a.id - b.id);
+
+    await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
+    const [header = [], ...rows] = csvRecords((await downloaded()).text);
+    const column = (name: string) => rows.map((r) => r[header.indexOf(name)]);
+    expect(column('ID')).toEqual(expected.map((c) => String(c.id)));
+    expect(column('Archived size')).toEqual(
+      expected.map((c) => (unreadableSize.has(c.id) ? '' : String(c.total_warc_bytes))),
+    );
+    expect(column('Created')).toEqual(
+      expected.map((c) => (noCreated.has(c.id) ? '' : c.created_date)),
+    );
+
+    await user.click(within(await openMenu(user)).getByRole('button', { name: 'JSON' }));
+    const json = JSON.parse((await downloaded()).text) as Record<string, unknown>[];
+    expect(json.map((r) => r.total_warc_bytes)).toEqual(
+      expected.map((c) => (unreadableSize.has(c.id) ? null : c.total_warc_bytes)),
+    );
+    expect(json.map((r) => r.created_date)).toEqual(
+      expected.map((c) => (noCreated.has(c.id) ? null : c.created_date)),
+    );
+  });
+});
+
 describe('a list still loading', () => {
   /** Holds back every page of seeds after the first until `release` is called. */
   function holdLaterPages(answer?: () => Response) {
@@ -236,6 +331,14 @@ describe('a list still loading', () => {
       );
     });
     expect(saved).toHaveLength(0);
+    // Nothing is lost: the rows that did arrive still export, as a partial file.
+    const menu = await openMenu(user);
+    expect(within(menu).getByText('Export 100 seeds')).toBeVisible();
+    expect(within(menu).getByText(/The list did not load completely/)).toBeVisible();
+    await user.click(within(menu).getByRole('button', { name: 'CSV' }));
+    const file = await downloaded();
+    expect(file.name).toMatch(/^seeds-[\d-]{10}-partial\.csv$/);
+    expect(csvRecords(file.text)).toHaveLength(101);
   });
 });
 
