@@ -2,7 +2,8 @@
  * Exports in real Chromium: each format downloaded from the page's Export menu and compared with
  * what the page shows (its count, its column headers, its rows in their order), under filters, the
  * quick filter and a sort, and on the hostile catalogue: values round-trip, formulas are
- * neutralised, and no secret reaches a file.
+ * neutralised, and no secret reaches any file. The menu and the CSV library stay out of the first
+ * screen's JavaScript until the Export button is reached.
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
@@ -88,6 +89,41 @@ async function countLine(page: Page, text: string) {
 
 const seeds = () => server.catalogue.seeds;
 const languages = (s: WireSeedDefault) => (s.metadata.Language ?? []).map((e) => e.value);
+
+/** The text of every script the page has loaded so far. */
+async function scripts(page: Page): Promise<string[]> {
+  const paths = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js')),
+  );
+  return Promise.all(
+    [...new Set(paths)].map(async (path) => (await fetch(server.url + path)).text()),
+  );
+}
+
+describe('the first screen', () => {
+  it('loads neither the menu nor the CSV library until the Export button is reached', async () => {
+    // A field name only Papa Parse's code holds, and a label only the menu's code holds.
+    const markers = ['__parsed_extra', 'Include all metadata fields'];
+    const holds = (texts: string[], marker: string) => texts.some((t) => t.includes(marker));
+    const page = await open('/');
+    await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(2).waitFor();
+    await page.waitForLoadState('networkidle');
+    const first = await scripts(page);
+    expect(first.length).toBeGreaterThan(1);
+    for (const marker of markers) expect(holds(first, marker), marker).toBe(false);
+
+    await page.getByRole('button', { name: 'Export', exact: true }).hover();
+    await expect
+      .poll(async () => {
+        const now = await scripts(page);
+        return markers.filter((marker) => holds(now, marker));
+      })
+      .toEqual(markers);
+  });
+});
 
 describe('a seed list under filters, the quick filter and a sort', () => {
   it('exports the rows the page counts, in its order, with its columns, in every format', async () => {
@@ -197,5 +233,51 @@ describe('the hostile catalogue', () => {
     expect(cell(ids.seeds.dataUrl, 'Notes')).toBe(`'${FORMULAS.join(' | ')}`);
     expect(cell(ids.seeds.manyValues, 'Description')).toBe(longDescription());
     expect(cell(ids.seeds.rightToLeft, 'URL')).toBe('https://example.org/\u202Egpj.exe');
+  });
+
+  it('puts no secret in any export of any table', async () => {
+    const ids = server.hostile;
+    if (!ids) throw new Error('no hostile records');
+    const files: Downloaded[] = [];
+    const page = await open('/collections?sort=-size');
+    // The hostile collection is the largest: it is in the first rows, with its access token.
+    await page
+      .getByRole('grid', { name: 'Collections' })
+      .getByRole('link', { name: /Hostile collection/ })
+      .waitFor();
+    files.push(await exportAs(page, 'CSV', { allMetadata: true }), await exportAs(page, 'JSON'));
+
+    await page.goto(`${server.url}/collections/${String(ids.collection)}`);
+    // The seed with a login is there.
+    await page
+      .getByRole('grid', { name: 'Seeds' })
+      .getByText('https://example.org/members-only/')
+      .waitFor();
+    files.push(await exportAs(page, 'URL list'));
+
+    await page.goto(`${server.url}/seeds?q=members-only`);
+    await countLine(page, `1 of ${count(seeds().length)} seeds`);
+    files.push(await exportAs(page, 'CSV', { allMetadata: true }), await exportAs(page, 'JSON'));
+
+    await page.goto(`${server.url}/seed-groups`);
+    await page.getByRole('grid', { name: 'Seed groups' }).getByRole('row').nth(2).waitFor();
+    files.push(await exportAs(page, 'CSV'), await exportAs(page, 'JSON'));
+
+    await page.goto(`${server.url}/press`);
+    await page.locator('.press-card h2').first().waitFor();
+    files.push(await exportAs(page, 'CSV'), await exportAs(page, 'JSON'));
+
+    expect(files).toHaveLength(9);
+    // The files hold the records the secrets belong to.
+    expect(files[1]?.text).toContain(`"id":${String(ids.collection)}`);
+    expect(files[4]?.text).toContain(`"id":${String(ids.seeds.withLogin)}`);
+    for (const file of files) {
+      for (const secret of Object.values(HOSTILE_SECRETS)) {
+        expect(file.text, file.name).not.toContain(secret);
+      }
+      expect(file.text, file.name).not.toMatch(
+        /login_password|login_username|private_access_token/,
+      );
+    }
   });
 });
