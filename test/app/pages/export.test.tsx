@@ -18,6 +18,8 @@ import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 
 const { catalogue, server } = setupPageCatalogue(2_000);
+/** Loading 2,000 seeds and writing their file take longer than a second on a busy machine. */
+const PATIENT = { timeout: 10_000 };
 
 interface Saved {
   name: string;
@@ -57,7 +59,7 @@ afterEach(() => {
 async function downloaded(): Promise<Saved> {
   await waitFor(() => {
     expect(saved).toHaveLength(1);
-  });
+  }, PATIENT);
   const file = await (saved[0] as Promise<Saved>);
   saved = [];
   return file;
@@ -94,6 +96,8 @@ describe('the rows a list page exports', () => {
     expect(expected.length).toBeGreaterThan(3);
     await screen.findByText(
       `${count(expected.length)} of ${count(catalogue.collections.length)} collections`,
+      undefined,
+      PATIENT,
     );
     const menu = await openMenu(user);
     expect(within(menu).getByText(`Export ${count(expected.length)} collections`)).toBeVisible();
@@ -124,7 +128,11 @@ describe('the rows a list page exports', () => {
       .sort((a, b) => Date.parse(b.s.created_date) - Date.parse(a.s.created_date) || a.i - b.i)
       .map(({ s }) => s);
     expect(expected.length).toBeGreaterThan(10);
-    await screen.findByText(`${count(expected.length)} of ${count(catalogue.seeds.length)} seeds`);
+    await screen.findByText(
+      `${count(expected.length)} of ${count(catalogue.seeds.length)} seeds`,
+      undefined,
+      PATIENT,
+    );
 
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
     const csv = await downloaded();
@@ -183,6 +191,8 @@ describe('more tables', () => {
     renderApp(`/seed-groups?q=${encodeURIComponent(word)}&sort=-id`);
     await screen.findByText(
       `${count(expected.length)} of ${count(catalogue.seedGroups.length)} seed groups`,
+      undefined,
+      PATIENT,
     );
     const menu = await openMenu(user);
     expect(within(menu).getByText(`Export ${count(expected.length)} seed groups`)).toBeVisible();
@@ -232,7 +242,11 @@ describe('more tables', () => {
       }),
     );
     renderApp('/collections?sort=id');
-    await screen.findByText(`${count(catalogue.collections.length)} collections`);
+    await screen.findByText(
+      `${count(catalogue.collections.length)} collections`,
+      undefined,
+      PATIENT,
+    );
     const unreadableSize = new Set(
       catalogue.collections.filter((_, i) => i % 5 === 1).map((c) => c.id),
     );
@@ -284,7 +298,7 @@ describe('a list still loading', () => {
     const user = userEvent.setup();
     const release = holdLaterPages();
     renderApp('/seeds');
-    await screen.findByText(/Loaded 100 of 2,000 seeds/);
+    await screen.findByText(/Loaded 100 of 2,000 seeds/, undefined, PATIENT);
     const menu = await openMenu(user);
     expect(within(menu).getByText('Still loading: 100 of 2,000 seeds so far.')).toBeVisible();
     expect(
@@ -305,7 +319,7 @@ describe('a list still loading', () => {
     const user = userEvent.setup();
     const release = holdLaterPages();
     renderApp('/seeds');
-    await screen.findByText(/Loaded 100 of 2,000 seeds/);
+    await screen.findByText(/Loaded 100 of 2,000 seeds/, undefined, PATIENT);
     const menu = await openMenu(user);
     await user.click(
       within(menu).getByRole('radio', { name: 'Export the 100 seeds loaded now (a partial file)' }),
@@ -321,15 +335,15 @@ describe('a list still loading', () => {
     const user = userEvent.setup();
     const release = holdLaterPages(() => HttpResponse.json({ detail: 'no' }, { status: 400 }));
     renderApp('/seeds');
-    await screen.findByText(/Loaded 100 of 2,000 seeds/);
+    await screen.findByText(/Loaded 100 of 2,000 seeds/, undefined, PATIENT);
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
     release();
-    const alerts = await screen.findAllByRole('alert');
+    const alerts = await screen.findAllByRole('alert', undefined, PATIENT);
     await waitFor(() => {
       expect(alerts.map((a) => a.textContent).join('\n')).toContain(
         'The rest of the seeds could not be loaded, so nothing was exported.',
       );
-    });
+    }, PATIENT);
     expect(saved).toHaveLength(0);
     // Nothing is lost: the rows that did arrive still export, as a partial file.
     const menu = await openMenu(user);
@@ -346,7 +360,11 @@ describe('the menu', () => {
   it('opens and closes from the keyboard, and a failed export leaves the page as it was', async () => {
     const user = userEvent.setup();
     renderApp('/collections?sort=name');
-    const line = await screen.findByText(`${count(catalogue.collections.length)} collections`);
+    const line = await screen.findByText(
+      `${count(catalogue.collections.length)} collections`,
+      undefined,
+      PATIENT,
+    );
     const button = screen.getByRole('button', { name: 'Export' });
     button.focus();
     await user.keyboard('{Enter}');
