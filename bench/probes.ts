@@ -317,3 +317,27 @@ export async function facetRecount(page: Page): Promise<number> {
   const input = await page.evaluate(() => (window as unknown as BenchWindow).bench.inputAt);
   return done - (input ?? done);
 }
+
+/** Starts noting the longest interval between animation frames, from now until `longestFrame`. */
+export async function watchFrames(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { frames: { longest: number; on: boolean } };
+    w.frames = { longest: 0, on: true };
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.frames.longest = Math.max(w.frames.longest, now - last);
+      last = now;
+      if (w.frames.on) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+/** The longest frame since `watchFrames`, in ms; stops watching. */
+export async function longestFrame(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = window as unknown as { frames: { longest: number; on: boolean } };
+    w.frames.on = false;
+    return w.frames.longest;
+  });
+}

@@ -110,6 +110,8 @@ export function dateColumn<T>(
     kind: 'date',
     width: 180,
     value: (row) => get(row)?.ms ?? null,
+    // The service's own ISO text (UTC), to the microsecond it gave.
+    exportValue: (row) => get(row)?.text ?? null,
     cell: (row) => {
       const instant = get(row);
       if (instant === null && options.missing)
@@ -136,6 +138,7 @@ export function yesNoColumn<T>(
       const value = get(row);
       return value === null ? null : value ? 'Yes' : 'No';
     },
+    exportValue: get,
     cell: (row) => <YesNo value={get(row)} />,
   };
 }

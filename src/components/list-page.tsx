@@ -6,7 +6,9 @@
  * Each page configures it with its parameters, columns and controls.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import type { ListView } from '../api/hooks';
+import { RECORD_FIELDS } from '../api/records';
 import type { Resource } from '../contract/wire';
 import { inBackgroundOnceSettled } from '../lib/tasks';
 import { prepareQuickFilter, quickFilter } from '../lib/text-match';
@@ -20,7 +22,8 @@ import {
   type UrlState,
   type Values,
 } from '../lib/url-state';
-import { DataTable, type DataColumn, type DataTableProps } from './data-table';
+import { DataTable, type DataColumn, type DataTableProps, type TableView } from './data-table';
+import { ExportMenu, exportListState } from './export/export-menu';
 import { FilterBar, TextBox, UrlProblems } from './filters';
 import { ListEmpty, ListStatus } from './list-status';
 
@@ -92,7 +95,7 @@ export function useQuickFiltered<Row extends object>(
 
 type TableProps<Row> = Omit<
   DataTableProps<Row>,
-  'sort' | 'onSortChange' | 'hiddenFields' | 'loading' | 'empty'
+  'sort' | 'onSortChange' | 'hiddenFields' | 'loading' | 'empty' | 'toolbar'
 >;
 
 export function ListPage<Row extends object, P extends Params>({
@@ -114,6 +117,8 @@ export function ListPage<Row extends object, P extends Params>({
   aside,
   beside,
   busy = false,
+  settling = false,
+  exportUrl,
   after,
 }: {
   state: ListPageState<P>;
@@ -143,10 +148,36 @@ export function ListPage<Row extends object, P extends Params>({
   beside?: ReactNode;
   /** The rows are being worked out (filters applied in slices): placeholder rows, not "none". */
   busy?: boolean;
+  /** The rows shown are being worked out afresh (filters over new rows): an export waits. */
+  settling?: boolean;
+  /** A row's address, for the Export menu's list of addresses. */
+  exportUrl?: (row: Row) => string | null;
   /** Below the table. */
   after?: ReactNode;
 }) {
   const { url, quick, sort } = state;
+  const location = useLocation();
+  const naming = useMemo(
+    () => ({ what: nouns, pathname: location.pathname, search: location.search }),
+    [nouns, location.pathname, location.search],
+  );
+  const exportState = exportListState(list, busy || settling);
+  const toolbar = (view: TableView<Row>) => (
+    <ExportMenu
+      source={{
+        resource,
+        rows: view.rows,
+        columns: view.columns,
+        sort: view.sort,
+        metadata: 'metadata' in RECORD_FIELDS[resource],
+        ...(exportUrl ? { urlOf: exportUrl } : {}),
+      }}
+      list={exportState}
+      noun={noun}
+      nouns={nouns}
+      naming={naming}
+    />
+  );
   return (
     <>
       <p className="count-line" aria-live="polite">
@@ -178,6 +209,7 @@ export function ListPage<Row extends object, P extends Params>({
             url.set({ sort: next } as Partial<Values<ListParams<P>>>);
           }}
           hiddenFields={list.absentFields}
+          toolbar={toolbar}
           loading={list.loadingFirst || busy}
           empty={
             <ListEmpty

@@ -34,6 +34,8 @@ describe('npm run bench, smoke size', () => {
       /JavaScript on the first route/,
       /Facets: every row counted/,
       /Facet value chosen: click to every count updated/,
+      /Export every row as CSV: click to file/,
+      /Export every row as CSV: longest frame/,
     ]) {
       expect(
         figures.some((f) => expected.test(f)),

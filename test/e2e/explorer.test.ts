@@ -78,6 +78,18 @@ const PAGES: Shown[] = [
       page.getByRole('region', { name: 'Refine' }).getByRole('checkbox').first().waitFor(),
   },
   {
+    name: 'seeds-export-menu',
+    path: '/seeds?where=Language:English',
+    ready: async (page) => {
+      await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(3).waitFor();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page
+        .getByRole('group', { name: 'Export seeds' })
+        .getByRole('button', { name: 'CSV' })
+        .waitFor();
+    },
+  },
+  {
     name: 'seed-detail',
     path: async () => {
       const { body } = await api<{ id: number }[]>('seed?limit=1');

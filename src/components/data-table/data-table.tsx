@@ -23,7 +23,7 @@ import { HeaderCell, isSortable } from './header-cell';
 import { nextSort, ranksReady, sortOrder } from './ranking';
 import { SortScheduler } from './scheduler';
 import { features, type Features } from './table-features';
-import type { DataColumn, DataTableProps, SortKind, SortState } from './types';
+import type { DataColumn, DataTableProps, SortKind, SortState, TableView } from './types';
 import './data-table.css';
 
 const NO_DATA: never[] = [];
@@ -57,6 +57,7 @@ export function DataTable<Row extends RowData>({
   selectedRowId,
   loading = false,
   empty = 'No rows to show.',
+  toolbar,
 }: DataTableProps<Row>) {
   const columns = useColumnsWithout(declared, hiddenFields);
   const [scheduler] = useState(() => new SortScheduler());
@@ -169,6 +170,16 @@ export function DataTable<Row extends RowData>({
 
   const totalWidth = headers.reduce((sum, h) => sum + h.getSize(), 0);
 
+  // The requested sort, even while its ranks are worked out: an export orders by it.
+  const view = useMemo<TableView<Row>>(
+    () => ({
+      rows,
+      columns: visibleColumns,
+      sort: rankable && sort ? { column: rankable, desc: sort.desc } : null,
+    }),
+    [rows, visibleColumns, rankable, sort],
+  );
+
   const head = (
     <thead className="data-table__head">
       <tr className="data-table__row data-table__row--head" aria-rowindex={1}>
@@ -218,6 +229,7 @@ export function DataTable<Row extends RowData>({
       })}
     >
       <div className="data-table__toolbar">
+        {toolbar?.(view)}
         <ColumnChooser
           tableLabel={label}
           columns={choices}

@@ -1,3 +1,10 @@
 export { DataTable } from './data-table';
 export { compareText, ranksReady, sortOrder, sortRows, type SortSource } from './ranking';
-export type { DataColumn, DataTableProps, SortKind, SortState, SortValue } from './types';
+export type {
+  DataColumn,
+  DataTableProps,
+  SortKind,
+  SortState,
+  SortValue,
+  TableView,
+} from './types';

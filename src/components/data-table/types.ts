@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Cell } from '../../lib/export-writers';
 
 /** How a column's values compare: text with the locale's collation, numbers, or dates. */
 export type SortKind = 'text' | 'number' | 'date';
@@ -51,6 +52,24 @@ export interface DataColumn<Row> {
   readonly group?: string;
   /** Default true. */
   readonly sortable?: boolean;
+  /**
+   * The value an export writes, where `value` (what sorting compares) is not it: a date's ISO text
+   * rather than its milliseconds, a yes/no as a boolean. Default: `value`. Where the record's
+   * `unknown` names `field`, the export leaves the cell empty whatever this says.
+   */
+  readonly exportValue?: (row: Row) => Cell;
+  /** The metadata field the column shows: an export of every metadata field does not repeat it. */
+  readonly metadataField?: string;
+}
+
+/** What a table shows, for what acts on it (an export): its rows, in the order on screen. */
+export interface TableView<Row> {
+  /** The rows, as the page filtered them; not yet in the sort's order (see `sort`). */
+  readonly rows: readonly Row[];
+  /** The visible columns, in their order on screen. */
+  readonly columns: readonly DataColumn<Row>[];
+  /** The sort the table shows (or is working out), or null for the rows' own order. */
+  readonly sort: { readonly column: DataColumn<Row>; readonly desc: boolean } | null;
 }
 
 export interface DataTableProps<Row> {
@@ -83,4 +102,6 @@ export interface DataTableProps<Row> {
   readonly loading?: boolean;
   /** Shown inside the table when there are no rows and it is not loading. */
   readonly empty?: ReactNode;
+  /** Controls before the Columns button that act on what the table shows (an Export menu). */
+  readonly toolbar?: (view: TableView<Row>) => ReactNode;
 }

@@ -4,9 +4,15 @@
  * to the article.
  */
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/records';
 import { ClampedText } from '../../components/clamped-text';
+import {
+  ExportMenu,
+  exportListState,
+  type ExportColumn,
+} from '../../components/export/export-menu';
 import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
 import { ExternalLink, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
@@ -14,8 +20,34 @@ import { pressImageUrl } from '../../lib/links';
 import { safeUrl } from '../../lib/safe-url';
 import { Page } from '../../components/page';
 
+/** What an export of the gallery holds: each card's parts, as the service sent them. */
+const pressColumns: readonly ExportColumn<PressItem>[] = [
+  { header: 'Title', field: 'title', kind: 'text', value: (p) => p.title },
+  { header: 'Attribution', field: 'pressFooter', kind: 'text', value: (p) => p.pressFooter },
+  { header: 'Description', field: 'description', kind: 'text', value: (p) => p.description },
+  { header: 'Article link', field: 'featuredLink', kind: 'text', value: (p) => p.featuredLink },
+  { header: 'Image', field: 'image', kind: 'text', value: (p) => p.image },
+  { header: 'List order', field: 'listOrder', kind: 'number', value: (p) => p.listOrder },
+  {
+    header: 'Created',
+    field: 'created',
+    kind: 'date',
+    value: (p) => p.created?.ms ?? null,
+    exportValue: (p) => p.created?.text ?? null,
+  },
+  {
+    header: 'Last updated',
+    field: 'lastUpdated',
+    kind: 'date',
+    value: (p) => p.lastUpdated?.ms ?? null,
+    exportValue: (p) => p.lastUpdated?.text ?? null,
+  },
+  { header: 'ID', kind: 'number', value: (p) => p.id },
+];
+
 export function PressPage() {
   const list = listView(usePressItems());
+  const { pathname, search } = useLocation();
   // The programme's order; items whose position is unknown follow the rest.
   const items = useMemo(
     () =>
@@ -32,6 +64,17 @@ export function PressPage() {
         {countLine(list, 'press mention')}
       </p>
       <ListStatus view={list} noun="press mention" resource="press_item" />
+      {items.length > 0 && (
+        <div className="press-toolbar">
+          <ExportMenu
+            source={{ resource: 'press_item', rows: items, columns: pressColumns, sort: null }}
+            list={exportListState(list, false)}
+            noun="press mention"
+            nouns="press mentions"
+            naming={{ what: 'press mentions', pathname, search }}
+          />
+        </div>
+      )}
       {list.loadingFirst ? (
         <ul className="press-grid" aria-busy="true" aria-label="Loading press mentions">
           {Array.from({ length: 6 }, (_, i) => (

@@ -74,6 +74,8 @@ export function seedColumns(
       kind: 'text',
       width: 260,
       value: (s) => (s.canonicalUrl === s.url ? null : s.canonicalUrl),
+      // Blank on screen when it is the URL; an export says what the service holds.
+      exportValue: (s) => s.canonicalUrl,
       cell: (s) =>
         s.canonicalUrl === s.url || s.canonicalUrl === null ? null : readableUrl(s.canonicalUrl),
       title: (s) =>
@@ -105,9 +107,9 @@ export function seedColumns(
 }
 
 /** A seed's non-blank values of a metadata field, joined, or null when it has none. */
-function joinedValues(seed: Seed, field: string): string | null {
+function joinedValues(seed: Seed, field: string, separator = '; '): string | null {
   const values = fieldValues(seed, field);
-  return values.length === 0 ? null : values.join('; ');
+  return values.length === 0 ? null : values.join(separator);
 }
 
 /** The prefix of a metadata field's column id: `meta:Language`. */
@@ -125,6 +127,9 @@ function metadataColumn(field: string, id: string, hidden: boolean): DataColumn<
     kind: 'text',
     width: 220,
     value: (s) => joinedValues(s, field),
+    // As every export writes several values of a field (a value may hold a semicolon).
+    exportValue: (s) => joinedValues(s, field, ' | '),
+    metadataField: field,
     ...(hidden ? { hiddenByDefault: true } : {}),
   };
 }

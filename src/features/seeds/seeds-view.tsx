@@ -57,6 +57,7 @@ const NO_ROW_FILTERS: Partial<SeedRowFilterValues> = Object.fromEntries(
 );
 
 const rowId = (s: Seed) => String(s.id);
+const seedUrl = (s: Seed) => s.url;
 const EMPTY: readonly Seed[] = [];
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
@@ -308,6 +309,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           selectedRowId: selected === undefined ? null : String(selected),
         }}
         busy={filtering && facets.result === null && list.rows.length > 0}
+        settling={filtering && facets.pending}
+        exportUrl={seedUrl}
         filtered={serviceFiltered || filtering}
         noMatches={
           <EmptyState kind="no-matches" title="No seeds match these filters.">

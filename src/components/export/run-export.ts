@@ -1,0 +1,156 @@
+/**
+ * Writes what a table shows to a file and hands it to the browser: the rows in the sort's order
+ * (its cached ranks, worked out in slices if a click has not already), the visible columns' export
+ * values, and for JSON the records under the service's names. Everything runs in slices
+ * (run-in-slices.ts), so the page keeps painting while 100,000 rows are written.
+ */
+import { toServiceRecord } from '../../api/service-record';
+import { unknownOf } from '../../api/records';
+import type { Resource } from '../../contract/wire';
+import { fieldValues, orderFieldNames, type WithMetadata } from '../../lib/metadata-audit';
+import { csvJob, jsonJob, urlListJob, type Cell, type OnRows } from '../../lib/export-writers';
+import type { Job } from '../../lib/jobs';
+import { runInSlices } from '../../lib/run-in-slices';
+import { advanceRanks, sortOrder, type SortSource } from '../data-table/ranking';
+import type { DataColumn } from '../data-table/types';
+import { saveFile } from './save-file';
+
+export type ExportFormat = 'csv' | 'json' | 'urls';
+
+/** The part of a column an export reads. */
+export type ExportColumn<Row> = Pick<
+  DataColumn<Row>,
+  'header' | 'field' | 'kind' | 'value' | 'exportValue' | 'metadataField'
+>;
+
+/** What an export holds: a table's view, and how to read its records. */
+export interface ExportSource<Row> {
+  readonly resource: Resource;
+  /** The rows the page shows, filtered, in their own order. */
+  readonly rows: readonly Row[];
+  /** The visible columns, in their order on screen. */
+  readonly columns: readonly ExportColumn<Row>[];
+  readonly sort: { readonly column: SortSource<Row>; readonly desc: boolean } | null;
+  /** A row's address, for a list of addresses; only seed lists have one. */
+  readonly urlOf?: (row: Row) => string | null;
+  /** The records have descriptive metadata: an export can add a column per field. */
+  readonly metadata?: boolean;
+}
+
+export interface ExportRequest {
+  readonly format: ExportFormat;
+  /** CSV: a column for each metadata field the rows have, after the visible ones. */
+  readonly allMetadata: boolean;
+  readonly fileName: string;
+  readonly signal?: AbortSignal;
+  readonly onRows?: OnRows;
+}
+
+const TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json',
+  urls: 'text/plain;charset=utf-8',
+};
+
+/** The column's value in an export: empty where the service did not give the field. */
+export function exportCell<Row>(column: ExportColumn<Row>, row: Row): Cell {
+  if (unknownOf(row, column.field)) return null;
+  if (column.exportValue) return column.exportValue(row);
+  const value = column.value(row);
+  if (column.kind === 'date' && typeof value === 'number') {
+    return Number.isFinite(value) ? new Date(value).toISOString() : null;
+  }
+  return value;
+}
+
+/** Several values of a metadata field in one cell. */
+const VALUE_SEPARATOR = ' | ';
+
+/** One column per metadata field the rows have a value for, but not one the table shows. */
+function* metadataColumns<Row>(
+  rows: readonly Row[],
+  shown: readonly ExportColumn<Row>[],
+): Job<ExportColumn<Row>[]> {
+  const names = new Set<string>();
+  for (let i = 0; i < rows.length; i++) {
+    const record = rows[i] as WithMetadata;
+    for (const name in record.metadata) {
+      if (!names.has(name) && fieldValues(record, name).length > 0) names.add(name);
+    }
+    if ((i & 4095) === 4095) yield;
+  }
+  for (const column of shown) if (column.metadataField) names.delete(column.metadataField);
+  return orderFieldNames(names).map((name) => ({
+    header: name,
+    field: 'metadata',
+    kind: 'text',
+    value: (row: Row) => {
+      const values = fieldValues(row as WithMetadata, name);
+      return values.length === 0 ? null : values.join(VALUE_SEPARATOR);
+    },
+  }));
+}
+
+/** The rows in the sort's order, ranking in slices where the table has not yet. */
+function* ordered<Row>(source: ExportSource<Row>): Job<(index: number) => Row> {
+  const { rows, sort } = source;
+  if (!sort) return (i) => rows[i] as Row;
+  while (!advanceRanks(rows, sort.column, () => false)) yield;
+  const order = sortOrder(rows, sort.column, sort.desc);
+  return (i) => rows[order[i] ?? 0] as Row;
+}
+
+function* exportJob<Row>(source: ExportSource<Row>, request: ExportRequest): Job<string[]> {
+  const rowAt = yield* ordered(source);
+  const count = source.rows.length;
+  switch (request.format) {
+    case 'json':
+      return yield* jsonJob(
+        count,
+        (i) => toServiceRecord(source.resource, rowAt(i) as object),
+        request.onRows,
+      );
+    case 'urls': {
+      const urlOf = source.urlOf ?? (() => null);
+      return yield* urlListJob(count, (i) => urlOf(rowAt(i)), request.onRows);
+    }
+    case 'csv': {
+      const extra =
+        request.allMetadata && source.metadata
+          ? yield* metadataColumns(source.rows, source.columns)
+          : [];
+      const columns = [...source.columns, ...extra];
+      return yield* csvJob(
+        columns.map((c) => c.header),
+        count,
+        (i) => {
+          const row = rowAt(i);
+          return columns.map((column) => exportCell(column, row));
+        },
+        request.onRows,
+      );
+    }
+  }
+}
+
+/**
+ * The file, encoded a part (a slice of rows) at a time: one Blob made of 20 MB of text encodes it
+ * all in one task, a frame of a quarter of a second; a Blob made of Blobs only refers to them.
+ */
+function* fileJob<Row>(source: ExportSource<Row>, request: ExportRequest): Job<Blob> {
+  const parts = yield* exportJob(source, request);
+  const blobs: Blob[] = [];
+  for (const part of parts) {
+    blobs.push(new Blob([part]));
+    yield;
+  }
+  return new Blob(blobs, { type: TYPES[request.format] });
+}
+
+/** Writes the export in slices and saves it; rejects, leaving the page as it was, if it fails. */
+export async function runExport<Row>(
+  source: ExportSource<Row>,
+  request: ExportRequest,
+): Promise<void> {
+  saveFile(await runInSlices(fileJob(source, request), request.signal), request.fileName);
+}
