@@ -12,13 +12,11 @@ describe('the app shell', () => {
   it('shows the navigation to every section, and a skip link', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Overview',
-      'Collections',
-      'Seeds',
-      'Seed groups',
-      'Press',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Collections', 'Seeds', 'Seed groups', 'Press']);
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
