@@ -31,7 +31,8 @@ describe('npm run bench, smoke size', () => {
       /Sort by URL: interaction/,
       /Quick filter, one character: interaction/,
       /JS heap after load/,
-      /JavaScript on the first route/,
+      /JavaScript on the first route, \/collections/,
+      /JavaScript on the first route, \/ \(the overview/,
       /Facets: every row counted/,
       /Facet value chosen: click to every count updated/,
     ]) {
