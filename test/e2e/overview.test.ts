@@ -147,3 +147,56 @@ describe('from a bar to the list it counts', () => {
     expect(new URL(page.url()).pathname).toBe(`/collections/${String(collection.id)}`);
   });
 });
+
+describe('the charts’ code loads with the overviews only', () => {
+  // Strings only the chart library (visx) and the overview's own code contain.
+  const CHART_CODE = ['visx-axis', 'Archived size by collection', 'Seeds by last checked HTTP'];
+
+  /** The text of every script a first visit to `path` fetches, until `ready` and no request. */
+  async function scriptsOf(path: string, ready: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text());
+    });
+    await page.goto(server.url + path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const texts = await Promise.all(scripts);
+    await context.close();
+    return texts;
+  }
+  const chartCode = (scripts: readonly string[]) =>
+    CHART_CODE.filter((marker) => scripts.some((text) => text.includes(marker)));
+  const rows = (name: string) => (page: Page) =>
+    page.getByRole('grid', { name }).getByRole('row').nth(2).waitFor();
+  const collection = () => String(server.catalogue.collections[0]?.id);
+
+  const pages: [string, () => string, (page: Page) => Promise<void>][] = [
+    ['/collections', () => '/collections', rows('Collections')],
+    ['/seeds', () => '/seeds', rows('Seeds')],
+    ['/seed-groups', () => '/seed-groups', rows('Seed groups')],
+    ['/press', () => '/press', (page) => page.getByRole('heading', { level: 2 }).first().waitFor()],
+    ['a collection’s Seeds tab', () => `/collections/${collection()}`, rows('Seeds')],
+    [
+      'a collection’s Metadata tab',
+      () => `/collections/${collection()}/metadata`,
+      (page) => page.getByRole('heading', { name: 'Seed metadata coverage' }).waitFor(),
+    ],
+  ];
+  it.each(pages)('%s fetches none of it', async (_where, path, ready) => {
+    expect(chartCode(await scriptsOf(path(), ready))).toEqual([]);
+  });
+
+  const overviews: [string, () => string][] = [
+    ['/overview', () => '/overview'],
+    ['a collection’s Overview tab', () => `/collections/${collection()}/overview`],
+  ];
+  it.each(overviews)('%s fetches it with its charts', async (_where, path) => {
+    const scripts = await scriptsOf(path(), (page) =>
+      page.locator('svg.chart__svg a').first().waitFor(),
+    );
+    expect(chartCode(scripts)).toEqual(CHART_CODE);
+  });
+});
