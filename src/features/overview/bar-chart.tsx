@@ -1,9 +1,10 @@
 /**
  * A bar chart drawn with visx: React renders every element, so nothing is injected that the
  * Content-Security-Policy forbids, and each bar segment is a router link to the list it counts.
- * The links are one stop in the tab order: the arrow keys move between them (Home and End to the
- * ends), and focus or the pointer shows the exact figure. This module is loaded with the first
- * chart, never with the rest of the app.
+ * A segment no filter can name (dates the service did not give, the far past) is an image with
+ * its figure as its name instead, focusable alike. The segments are one stop in the tab order:
+ * the arrow keys move between them (Home and End to the ends), and focus or the pointer shows the
+ * exact figure. This module is loaded with the first chart, never with the rest of the app.
  */
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
@@ -62,8 +63,8 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
   const { ref, width } = useWidth();
   const [focus, setFocus] = useState<Place>({ bar: 0, segment: 0 });
   const [tip, setTip] = useState<TooltipAt | null>(null);
-  // Typed as the router's anchors; inside the SVG they are SVG <a> elements, focusable alike.
-  const links = useRef(new Map<string, HTMLAnchorElement>());
+  // The segments that take focus: SVG <a> elements (typed as the router's anchors) and <g>.
+  const targets = useRef(new Map<string, HTMLElement | SVGElement>());
   const rows = spec.layout === 'rows';
 
   const longest = Math.max(0, ...spec.bars.map((b) => (b.tick ?? b.label).length));
@@ -88,11 +89,11 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
   const tickLabels = spec.byMonth ? monthTicks(spec.bars, plotWidth) : null;
   const labelChars = Math.floor((margin.left - 16) / 7);
 
-  // Every segment with a list, in reading order: the order the arrow keys follow.
+  // Every segment drawn, in reading order: the order the arrow keys follow.
   const places: Place[] = [];
   spec.bars.forEach((bar, b) => {
     bar.segments.forEach((segment, s) => {
-      if (segment.href && segment.value > 0) places.push({ bar: b, segment: s });
+      if (segment.value > 0) places.push({ bar: b, segment: s });
     });
   });
   const current =
@@ -116,7 +117,7 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
     const place = places[next];
     if (!place) return;
     setFocus(place);
-    links.current.get(keyOf(place))?.focus();
+    targets.current.get(keyOf(place))?.focus();
   };
 
   const tipFor = (bar: ChartBar, b: number, s: number): TooltipAt => {
@@ -186,40 +187,49 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
                   );
                   const seriesIndex = spec.series.findIndex((x) => x.key === segment.series);
                   const className = `chart__segment chart__segment--${String(seriesIndex + 1)}`;
-                  const show = () => {
-                    setTip(tipFor(bar, b, s));
+                  const place = { bar: b, segment: s };
+                  const isCurrent = current?.bar === b && current.segment === s;
+                  const focusable = {
+                    tabIndex: isCurrent ? 0 : -1,
+                    ref: (el: HTMLAnchorElement | SVGGElement | null) => {
+                      if (el) targets.current.set(keyOf(place), el);
+                      else targets.current.delete(keyOf(place));
+                    },
+                    onMouseEnter: () => {
+                      setTip(tipFor(bar, b, s));
+                    },
+                    onFocus: () => {
+                      setFocus(place);
+                      setTip(tipFor(bar, b, s));
+                    },
+                    onBlur: () => {
+                      setTip(null);
+                    },
+                    onKeyDown: (event: KeyboardEvent) => {
+                      move(event, place);
+                    },
                   };
                   if (!segment.href) {
+                    // Reached like the others, so its figure and why it opens nothing are heard.
                     return (
-                      <g key={segment.series} className={className} onMouseEnter={show}>
+                      <g
+                        key={segment.series}
+                        className={`${className} chart__segment--still`}
+                        role="img"
+                        aria-label={`${segmentText(spec, bar, segment)}. ${bar.note ?? 'No list counts these.'}`}
+                        {...focusable}
+                      >
                         {shape}
                       </g>
                     );
                   }
-                  const place = { bar: b, segment: s };
-                  const isCurrent = current?.bar === b && current.segment === s;
                   return (
                     <Link
                       key={segment.series}
                       to={segment.href}
                       className={className}
                       aria-label={segmentText(spec, bar, segment)}
-                      tabIndex={isCurrent ? 0 : -1}
-                      ref={(el: HTMLAnchorElement | null) => {
-                        if (el) links.current.set(keyOf(place), el);
-                        else links.current.delete(keyOf(place));
-                      }}
-                      onMouseEnter={show}
-                      onFocus={() => {
-                        setFocus(place);
-                        show();
-                      }}
-                      onBlur={() => {
-                        setTip(null);
-                      }}
-                      onKeyDown={(event) => {
-                        move(event, place);
-                      }}
+                      {...focusable}
                     >
                       {shape}
                     </Link>

@@ -232,6 +232,51 @@ describe('the keyboard', () => {
   });
 });
 
+describe('the keyboard, on bars that open no list', { timeout: 20_000 }, () => {
+  it('reaches the seeds without a readable date too, and hears and shows their figure', async () => {
+    const user = userEvent.setup();
+    renderApp('/overview');
+    await user.click(
+      await screen.findByRole('button', { name: /^Load the .* seeds/ }, { timeout: 4_000 }),
+    );
+    const figure = await screen.findByRole('figure', { name: 'Seeds added per month' });
+    const svg = await waitFor(
+      () => {
+        const drawn = figure.querySelector('svg.chart__svg');
+        if (!drawn) throw new Error('the chart is not drawn yet');
+        return drawn as unknown as HTMLElement;
+      },
+      { timeout: 4_000 },
+    );
+    // Every part of the “Date unknown” bar is named with its figure, and why it opens nothing.
+    const parts = await waitFor(() => {
+      // Not by role: naming every part of a chart of many months is slow in jsdom.
+      const found = [...svg.querySelectorAll<HTMLElement>('[role="img"]')].filter((part) =>
+        part.getAttribute('aria-label')?.startsWith('Date unknown, '),
+      );
+      const named = found.map((part) => part.getAttribute('aria-label') ?? '');
+      const sum = named.reduce((n, label) => n + Number(/: (\d+) seeds?\./.exec(label)?.[1]), 0);
+      expect(sum).toBe(undated.length);
+      return found;
+    });
+    for (const part of parts) {
+      expect(part.getAttribute('aria-label')).toMatch(/no readable created date/);
+    }
+    // One stop in the tab order for the whole chart; End goes to the last part of the last bar.
+    const focusable = svg.querySelectorAll('[tabindex="0"]');
+    expect(focusable).toHaveLength(1);
+    (focusable[0] as HTMLElement).focus();
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(parts.at(-1));
+    expect(figure.querySelector('.chart__tooltip')?.textContent).toContain(
+      `Date unknown: ${String(undated.length)} seeds`,
+    );
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).not.toBe(parts.at(-1));
+    expect(svg.contains(document.activeElement)).toBe(true);
+  });
+});
+
 describe('catalogues of every size', () => {
   it('with no collection, says so instead of drawing empty axes', async () => {
     server.use(
