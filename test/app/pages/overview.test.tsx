@@ -68,10 +68,9 @@ describe('the headline figures', () => {
     renderApp('/overview');
     const active = collections.filter((c) => c.state === 'ACTIVE').length;
     const bytes = collections.reduce((sum, c) => sum + BigInt(c.total_warc_bytes), 0n);
-    expect(await screen.findByRole('link', { name: count(collections.length) })).toHaveAttribute(
-      'href',
-      '/collections',
-    );
+    // The first test to draw the page waits for its code, too.
+    const link = screen.findByRole('link', { name: count(collections.length) }, { timeout: 4_000 });
+    expect(await link).toHaveAttribute('href', '/collections');
     expect(screen.getByRole('link', { name: `${count(active)} active` })).toHaveAttribute(
       'href',
       '/collections?state=ACTIVE',
@@ -153,7 +152,8 @@ describe('last crawl', () => {
   });
 });
 
-describe('seeds added per month', () => {
+// A chart of every month of the sample: slow to draw in jsdom on a busy machine.
+describe('seeds added per month', { timeout: 20_000 }, () => {
   const byMonth = new Map<string, { active: number; inactive: number }>();
   for (const seed of seeds) {
     const text = seed.created_date;
