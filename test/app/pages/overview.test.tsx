@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireCollection } from '../../../src/contract/wire';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
@@ -188,6 +188,52 @@ describe('seeds added per month', { timeout: 20_000 }, () => {
     const rows = tableFigures(within(figure).getByRole('table'));
     expect(rows.get('Date unknown')?.value).toBe(undated.length);
     expect(rows.has('January 1970')).toBe(false);
+  });
+
+  it('draws at once, with no button and no request, from the seeds another page loaded', async () => {
+    const user = userEvent.setup();
+    renderApp('/seeds');
+    await countLine(`${count(seeds.length)} seeds`);
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Overview' }));
+    const figure = await screen.findByRole(
+      'figure',
+      { name: 'Seeds added per month' },
+      { timeout: 4_000 },
+    );
+    expect((await bars(figure)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /^Load the/ })).toBeNull();
+    server.events.removeAllListeners();
+    expect(asked.filter((path) => path.endsWith('/seed'))).toEqual([]);
+  });
+
+  it('shows the loading bar while the seeds arrive, counting those already there', async () => {
+    const user = userEvent.setup();
+    // The pages after the first wait a little, as a large catalogue's would.
+    server.use(
+      http.get('*/api/seed', async ({ request }) => {
+        if (Number(new URL(request.url).searchParams.get('offset') ?? 0) > 0) await delay(1_500);
+      }),
+    );
+    renderApp('/overview');
+    await user.click(
+      await screen.findByRole('button', { name: /^Load the .* seeds/ }, { timeout: 4_000 }),
+    );
+    const figure = await screen.findByRole('figure', { name: 'Seeds added per month' });
+    const progress = await within(figure).findByRole('progressbar', { name: 'Loading seeds' });
+    expect(progress).toHaveAttribute('aria-valuemax', String(seeds.length));
+    expect(Number(progress.getAttribute('aria-valuenow'))).toBeLessThan(seeds.length);
+    expect(figure).toHaveTextContent('The chart counts the seeds loaded so far');
+    await waitFor(
+      () => {
+        expect(within(figure).queryByRole('progressbar')).toBeNull();
+      },
+      { timeout: 8_000 },
+    );
   });
 
   it('a month’s inactive part, clicked, lists exactly those seeds', async () => {
