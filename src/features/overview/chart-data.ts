@@ -294,6 +294,8 @@ export function coverageChart(audit: RequiredAudit, list: SeedList): ChartSpec {
     empty:
       audit.byField.length === 0
         ? 'No fields are required of seeds.'
-        : 'Every seed has each required field.',
+        : audit.total === 0
+          ? 'There are no seeds yet.'
+          : 'Every seed has each required field.',
   };
 }

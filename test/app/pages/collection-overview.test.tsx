@@ -158,4 +158,24 @@ describe('a collection’s Overview tab', () => {
     await user.click(last.link);
     await countLine(`${count(last.value)} of ${count(mine.length)} seeds`);
   });
+
+  it('for a collection with no seeds yet, says so in every chart instead of drawing empty axes', async () => {
+    const empty = catalogue.collections.find(
+      (c) => c.num_active_seeds + c.num_inactive_seeds === 0,
+    );
+    if (!empty) throw new Error('the sample has no collection without seeds');
+    renderApp(`/collections/${String(empty.id)}/overview`);
+    const figures = await screen.findAllByRole('figure', {}, { timeout: 4_000 });
+    expect(figures.map((f) => f.querySelector('.chart-card__empty')?.textContent)).toEqual([
+      'There are no seeds yet.',
+      'There are no seeds yet.',
+      'There are no seeds yet.',
+      'There are no seeds yet.',
+    ]);
+    expect(document.querySelector('svg.chart__svg')).toBeNull();
+    const headline = document.querySelector<HTMLElement>('.collection-overview dl.headline');
+    if (!headline) throw new Error('no headline figures');
+    const seedsFigure = within(headline).getByText('Seeds', { selector: 'dt' }).parentElement;
+    expect(seedsFigure?.querySelector('.headline__value')?.textContent).toBe('0');
+  });
 });
