@@ -335,6 +335,24 @@ describe('catalogues of every size', () => {
     expect(screen.getByText('No collection has archived anything yet.')).toBeInTheDocument();
   });
 
+  it('with one collection, draws it as itself, never as “all others”', async () => {
+    const only = collections[5] as WireCollection;
+    server.use(
+      http.get('*/api/collection', () =>
+        HttpResponse.json([only], { headers: { 'Total-Row-Count': '1' } }),
+      ),
+    );
+    renderApp('/overview');
+    const size = await screen.findByRole('figure', { name: 'Archived size by collection' });
+    const shown = await bars(size);
+    expect(shown.map((b) => [b.label, b.exact])).toEqual([
+      [only.name, BigInt(only.total_warc_bytes)],
+    ]);
+    expect(size).toHaveTextContent('Every collection by the size of its archive');
+    const crawl = await bars(screen.getByRole('figure', { name: 'Last crawl' }));
+    expect(crawl.map((b) => [b.label, b.value])).toEqual([[band(only), 1]]);
+  });
+
   it('with 5,000 collections, draws the 15 largest and all others', async () => {
     const base = collections[1] as WireCollection;
     const many = Array.from({ length: 5_000 }, (_, i) => ({
