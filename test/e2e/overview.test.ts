@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireCollection } from '../../src/contract/wire';
 import { launchChromium } from '../support/chromium';
+import { contrast, deltaE, DEFICIENCIES, parseRgb, simulate } from '../support/colour';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';
 
@@ -198,5 +199,65 @@ describe('the charts’ code loads with the overviews only', () => {
       page.locator('svg.chart__svg a').first().waitFor(),
     );
     expect(chartCode(scripts)).toEqual(CHART_CODE);
+  });
+});
+
+describe.each(['light', 'dark'] as const)('the charts’ colours in the %s theme', (scheme) => {
+  /** Every bar's fill on the page, by its chart, series and whether it is greyed. */
+  const fills = (page: Page) =>
+    page.locator('.chart-card').evaluateAll((cards) =>
+      cards.flatMap((card) =>
+        [...card.querySelectorAll('.chart__segment rect')].map((rect) => ({
+          chart: card.getAttribute('data-chart') ?? '',
+          series: /chart__segment--(\d)/.exec(rect.parentElement?.getAttribute('class') ?? '')?.[1],
+          muted: rect.closest('.chart__bar--muted') !== null,
+          fill: getComputedStyle(rect).fill,
+          background: getComputedStyle(card).backgroundColor,
+        })),
+      ),
+    );
+
+  it('every bar stands out from its card by 3:1, on both overviews', async () => {
+    const collection = [...server.catalogue.collections].sort(
+      (a, b) => b.num_active_seeds - a.num_active_seeds,
+    )[0];
+    for (const path of ['/overview', `/collections/${String(collection?.id)}/overview`]) {
+      const page = await watch(server.url + path, { colorScheme: scheme });
+      await page.locator('svg.chart__svg a').first().waitFor();
+      await expect.poll(() => page.locator('svg.chart__svg').count()).toBeGreaterThan(1);
+      const seen = await fills(page);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const bar of seen) {
+        const ratio = contrast(parseRgb(bar.fill), parseRgb(bar.background));
+        expect(ratio, `${path} ${bar.chart}: ${bar.fill} on ${bar.background}`).toBeGreaterThan(3);
+      }
+    }
+  });
+
+  it('active and inactive stay apart for colour-blind eyes, and match the legend', async () => {
+    const collection = [...server.catalogue.collections].sort(
+      (a, b) => b.num_active_seeds - a.num_active_seeds,
+    )[0];
+    const page = await watch(`${server.url}/collections/${String(collection?.id)}/overview`, {
+      colorScheme: scheme,
+    });
+    const chart = page.locator('[data-chart="seeds-per-month"]');
+    await chart.locator('svg a').first().waitFor();
+    const months = (await fills(page)).filter((b) => b.chart === 'seeds-per-month' && !b.muted);
+    const colour = (series: string) => {
+      const found = months.find((b) => b.series === series);
+      if (!found) throw new Error(`no bar of series ${series}`);
+      return parseRgb(found.fill);
+    };
+    const [active, inactive] = [colour('1'), colour('2')];
+    expect(deltaE(active, inactive)).toBeGreaterThan(40);
+    for (const [name, matrix] of Object.entries(DEFICIENCIES)) {
+      const apart = deltaE(simulate(active, matrix), simulate(inactive, matrix));
+      expect(apart, name).toBeGreaterThan(40);
+    }
+    const swatches = await chart
+      .locator('.chart-legend__swatch')
+      .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+    expect(swatches.slice(0, 2).map(parseRgb)).toEqual([active, inactive]);
   });
 });
