@@ -100,6 +100,29 @@ describe('archived size by collection', () => {
   });
 });
 
+describe('what each chart says about itself', () => {
+  it('a title, both axes labelled with their units, and the exact figure under the pointer', async () => {
+    const user = userEvent.setup();
+    renderApp('/overview');
+    const size = await screen.findByRole('figure', { name: 'Archived size by collection' });
+    const crawl = screen.getByRole('figure', { name: 'Last crawl' });
+    const [largest] = await bars(size);
+    await bars(crawl);
+    const labels = (figure: HTMLElement) =>
+      [...figure.querySelectorAll('svg .chart__axis-label')].map((t) => t.textContent);
+    expect(labels(size)).toEqual(['Collection', 'Archived size (decimal units: 1 GB = 10⁹ bytes)']);
+    expect(labels(crawl)).toEqual(['Collections', 'Time since the last crawl']);
+    if (!largest) throw new Error('no bar');
+    await user.hover(largest.link);
+    expect(size.querySelector('.chart__tooltip')?.textContent).toBe(
+      `${huger.name}: ${largest.link.getAttribute('aria-label')?.split(': ')[1] ?? ''}`,
+    );
+    expect(size.querySelector('.chart__tooltip')?.textContent).toContain(
+      `(${count(BigInt(huger.total_warc_bytes))} bytes)`,
+    );
+  });
+});
+
 describe('last crawl', () => {
   const expected = new Map<string, number>();
   for (const c of collections) expected.set(band(c), (expected.get(band(c)) ?? 0) + 1);
