@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearWaits } from '../../src/api/waits';
+
+// A page's first render also fetches its code (the routes are lazy): on a busy machine that takes
+// longer than Testing Library's default second, so the async queries wait up to four.
+configure({ asyncUtilTimeout: 4_000 });
 
 afterEach(() => {
   cleanup();
