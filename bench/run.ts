@@ -314,8 +314,13 @@ async function interact(
   };
 }
 
-/** JavaScript the first route loads, gzip-compressed, and whether other routes stayed lazy. */
-async function weight(browser: Browser, server: ServerProcess) {
+/** The JavaScript files a first visit to `path` fetches until `ready` and the network is idle. */
+async function scriptsFor(
+  browser: Browser,
+  server: ServerProcess,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<Set<string>> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   const scripts = new Set<string>();
@@ -323,17 +328,41 @@ async function weight(browser: Browser, server: ServerProcess) {
     const url = new URL(response.url());
     if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
-  await page.goto(`${server.url}/`);
-  await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(2).waitFor();
+  await page.goto(`${server.url}${path}`);
+  await ready(page);
   await page.waitForLoadState('networkidle');
   await context.close();
+  return scripts;
+}
+
+const gzipOf = (scripts: Set<string>) => {
   let gzip = 0;
   for (const path of scripts) {
     gzip += gzipSync(readFileSync(join(APP_DIST, path)), { level: 9 }).length;
   }
+  return gzip;
+};
+
+/**
+ * JavaScript the first screen of a list page loads (/collections), gzip-compressed, and whether
+ * other routes stayed lazy; and the same for / (the overview), its charts' code included.
+ */
+async function weight(browser: Browser, server: ServerProcess) {
+  const scripts = await scriptsFor(browser, server, '/collections', (page) =>
+    page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(2).waitFor(),
+  );
+  const overview = await scriptsFor(browser, server, '/', (page) =>
+    page.locator('svg.chart__svg a').first().waitFor(),
+  );
   const all = readdirSync(join(APP_DIST, 'assets')).filter((f) => f.endsWith('.js'));
   const lazy = all.filter((f) => !scripts.has(`/assets/${f}`));
-  return { firstRouteGzip: gzip, firstRouteFiles: scripts.size, lazyChunks: lazy.length };
+  return {
+    firstRouteGzip: gzipOf(scripts),
+    firstRouteFiles: scripts.size,
+    lazyChunks: lazy.length,
+    overviewGzip: gzipOf(overview),
+    overviewFiles: overview.size,
+  };
 }
 
 function machine() {
@@ -365,7 +394,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     sizes: [],
     interactive: { ours: [], peer: [] },
     collections: { ours: [], peer: [] },
-    weight: { firstRouteGzip: 0, firstRouteFiles: 0, lazyChunks: 0 },
+    weight: {
+      firstRouteGzip: 0,
+      firstRouteFiles: 0,
+      lazyChunks: 0,
+      overviewGzip: 0,
+      overviewFiles: 0,
+    },
   };
   try {
     for (const size of options.sizes) {

@@ -63,13 +63,34 @@ interface RouteEntry {
   readonly prefetch: Prefetch;
   /** The page's label in the navigation, if it has a place there. */
   readonly nav?: string;
-  /** Tabs below the page: their path below it (empty for the first) and their code. */
-  readonly tabs?: readonly { readonly path: string; readonly page: LazyPage }[];
+  /** Tabs below the page: their path below it (empty for the index) and their code. */
+  readonly tabs?: readonly Tab[];
+}
+
+interface Tab {
+  readonly path: string;
+  readonly page: LazyPage;
+  /**
+   * Its code is a chunk of its own, loaded only when the address opens the tab; the other tabs
+   * share the page's module and load with it.
+   */
+  readonly ownChunk?: boolean;
 }
 
 const collectionModule = () => import('./routes/collection');
 
 export const ROUTES: readonly RouteEntry[] = [
+  {
+    path: PATTERNS.overview,
+    nav: 'Overview',
+    page: page(
+      () => import('../features/overview/overview-page'),
+      (m) => m.OverviewPage,
+    ),
+    prefetch: (client) => {
+      start(client, collectionQueries.list());
+    },
+  },
   {
     path: PATTERNS.collections,
     nav: 'Collections',
@@ -87,6 +108,14 @@ export const ROUTES: readonly RouteEntry[] = [
     path: PATTERNS.collection,
     page: page(collectionModule, (m) => m.CollectionRoute),
     tabs: [
+      {
+        path: COLLECTION_TABS.overview.path,
+        page: page(
+          () => import('./routes/collection-overview'),
+          (m) => m.OverviewTab,
+        ),
+        ownChunk: true,
+      },
       { path: COLLECTION_TABS.seeds.path, page: page(collectionModule, (m) => m.SeedsTab) },
       {
         path: COLLECTION_TABS.seedGroups.path,
@@ -146,7 +175,7 @@ export const ROUTES: readonly RouteEntry[] = [
 ];
 
 /** Where `/` leads. */
-const HOME = paths.collections();
+const HOME = paths.overview();
 
 /** The entry for an address (its tabs included), and the parameters it matched. */
 function routeFor(pathname: string) {
@@ -158,11 +187,21 @@ function routeFor(pathname: string) {
   return undefined;
 }
 
-/** Loads the code of the page at `pathname` (all of it, tabs included); never rejects. */
+const tabPattern = (entry: RouteEntry, tab: Tab) =>
+  tab.path === '' ? entry.path : `${entry.path}/${tab.path}`;
+
+/**
+ * Loads the code of the page at `pathname`: the page, the tab the address opens and the tabs that
+ * share the page's module, but no other tab with a chunk of its own. Never rejects.
+ */
 export async function preloadPage(pathname: string): Promise<void> {
-  const entry = routeFor(pathname)?.entry;
+  const path = pathname === '/' ? HOME : pathname;
+  const entry = routeFor(path)?.entry;
   if (!entry) return;
-  const pages = [entry.page, ...(entry.tabs ?? []).map((tab) => tab.page)];
+  const tabs = (entry.tabs ?? []).filter(
+    (tab) => !tab.ownChunk || matchPath(tabPattern(entry, tab), path) !== null,
+  );
+  const pages = [entry.page, ...tabs.map((tab) => tab.page)];
   await Promise.all(pages.map((p) => p.preload())).catch(() => undefined);
 }
 

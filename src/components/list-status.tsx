@@ -16,12 +16,15 @@ export function LoadProgress({
   total,
   totalCertain = true,
   noun,
+  hint = 'Sorting and filters apply to the loaded rows until the rest arrive.',
 }: {
   loaded: number;
   total: number;
   /** False when the service gave no count: the bar then shows activity, not a share. */
   totalCertain?: boolean;
   noun: string;
+  /** What the page does with the rows meanwhile. */
+  hint?: string;
 }) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   const label = totalCertain
@@ -44,7 +47,7 @@ export function LoadProgress({
         />
       </div>
       <span className="load-progress-label">
-        {label}. Sorting and filters apply to the loaded rows until the rest arrive.
+        {label}. {hint}
       </span>
     </div>
   );
@@ -236,12 +239,15 @@ export function ListStatus<T>({
   noun,
   nouns = `${noun}s`,
   resource,
+  progressHint,
 }: {
   view: ListView<T>;
   noun: string;
   nouns?: string;
   /** Which list this is, so notices can name its fields. */
   resource: Resource;
+  /** What the page does with the rows while the rest arrive (see LoadProgress). */
+  progressHint?: string;
 }) {
   const { data } = view;
   return (
@@ -255,6 +261,7 @@ export function ListStatus<T>({
           total={view.total}
           totalCertain={view.totalCertain}
           noun={noun}
+          hint={progressHint}
         />
       )}
       {view.error &&

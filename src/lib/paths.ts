@@ -4,6 +4,7 @@
  */
 
 export const PATTERNS = {
+  overview: '/overview',
   collections: '/collections',
   collection: '/collections/:id',
   seeds: '/seeds',
@@ -11,8 +12,12 @@ export const PATTERNS = {
   press: '/press',
 } as const;
 
-/** The tabs of a collection's page, in order: their path below the collection and their label. */
+/**
+ * The tabs of a collection's page, in order: their path below the collection and their label. The
+ * Seeds tab is the collection's own address, so links to `/collections/:id?seed_group=…` open it.
+ */
 export const COLLECTION_TABS = {
+  overview: { path: 'overview', label: 'Overview' },
   seeds: { path: '', label: 'Seeds' },
   seedGroups: { path: 'seed-groups', label: 'Seed groups' },
   metadata: { path: 'metadata', label: 'Metadata' },
@@ -38,6 +43,7 @@ function withQuery(path: string, query: Query = {}): string {
 }
 
 export const paths = {
+  overview: () => PATTERNS.overview,
   collections: (query?: Query) => withQuery(PATTERNS.collections, query),
   collection: (id: number, tab: CollectionTab = 'seeds', query?: Query) => {
     const base = `/collections/${String(id)}`;

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setSaving } from '../../src/api/saved-lists';
 import { clearWaits } from '../../src/api/waits';
 
 // Lists are saved only in the tests about saving: elsewhere each test starts with nothing kept.
 setSaving(false);
+
+// A page's first render also fetches its code (the routes are lazy): on a busy machine that takes
+// longer than Testing Library's default second, so the async queries wait up to four.
+configure({ asyncUtilTimeout: 4_000 });
 
 afterEach(() => {
   cleanup();

@@ -12,21 +12,24 @@ describe('the app shell', () => {
   it('shows the navigation to every section, and a skip link', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    for (const name of ['Collections', 'Seeds', 'Seed groups', 'Press']) {
-      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
-    }
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Collections', 'Seeds', 'Seed groups', 'Press']);
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 
-  it('opens on the collections, with how many the catalogue has', async () => {
+  it('opens on the overview, with how many collections the catalogue has', async () => {
     const { router } = renderApp('/');
-    expect(
-      await screen.findByText(`${String(catalogue.collections.length)} collections`),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/collections');
+    const collections = await screen.findByRole('link', {
+      name: String(catalogue.collections.length),
+    });
+    expect(collections).toHaveAttribute('href', '/collections');
+    expect(router.state.location.pathname).toBe('/overview');
     const nav = screen.getByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getByRole('link', { name: 'Collections' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
       'page',
     );

@@ -64,7 +64,33 @@ const biggestCollection = async () => {
 const gridRows = (name: string, rows: number) => (page: Page) =>
   page.getByRole('grid', { name }).getByRole('row').nth(rows).waitFor();
 
+/** Every chart of the page drawn, with a bar to open. */
+const charts = (n: number) => (page: Page) =>
+  page
+    .locator('svg.chart__svg a')
+    .first()
+    .waitFor()
+    .then(async () => {
+      await expect.poll(() => page.locator('svg.chart__svg').count()).toBe(n);
+    });
+
 const PAGES: Shown[] = [
+  { name: 'overview', path: '/overview', ready: charts(2) },
+  {
+    name: 'overview-seeds',
+    path: '/overview',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^Load the .* seeds to chart them$/ }).click();
+      await charts(3)(page);
+      await page.getByRole('progressbar').waitFor({ state: 'detached' });
+      await page.getByRole('figure', { name: 'Seeds added per month' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'collection-overview',
+    path: async () => `/collections/${String(await biggestCollection())}/overview`,
+    ready: charts(4),
+  },
   { name: 'collections', path: '/collections', ready: gridRows('Collections', 5) },
   {
     name: 'seeds',

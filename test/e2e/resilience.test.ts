@@ -142,6 +142,7 @@ describe('persistent faults say what is wrong and keep the user’s place', () =
         .toBe('descending');
       const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
       expect(await sections.allTextContents()).toEqual([
+        'Overview',
         'Collections',
         'Seeds',
         'Seed groups',

@@ -89,7 +89,8 @@ function NotFound({ children }: { children: React.ReactNode }) {
   );
 }
 
-function useCollection(): Collection {
+/** The collection whose page this is, for its tabs. */
+export function useCollection(): Collection {
   return useOutletContext<Collection>();
 }
 

@@ -7,8 +7,16 @@ import { ListPage, useListPage, useQuickFiltered } from '../../components/list-p
 import { countLine } from '../../components/list-status';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { Page } from '../../components/page';
+import {
+  CRAWL_AGE_LABELS,
+  CRAWL_AGES,
+  crawlAge,
+  crawledParam,
+  type CrawlAge,
+} from '../../lib/crawl-age';
 import { filterMissing, metadataCoverage, missingFieldsParam } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
+import { today } from '../../lib/today';
 import { collectionColumns, collectionSearchText } from './collection-columns';
 import { collectionFilterParams } from './filters';
 
@@ -18,12 +26,35 @@ const STATE_OPTIONS = [
   { value: 'INACTIVE', label: 'Inactive' },
 ] as const;
 
-/** The service's filter, and the collections lacking metadata fields, over the loaded rows. */
-const collectionsParams = { ...collectionFilterParams, missing: missingFieldsParam() };
+const CRAWLED_OPTIONS = [
+  { value: '', label: 'Any time or never' },
+  ...CRAWL_AGES.map((age) => ({ value: age, label: CRAWL_AGE_LABELS[age] })),
+];
+
+/**
+ * The service's filter, and over the loaded rows the collections lacking metadata fields and
+ * those last crawled in a band of time before today.
+ */
+const collectionsParams = {
+  ...collectionFilterParams,
+  missing: missingFieldsParam(),
+  crawled: crawledParam(),
+};
+
+function crawledNote(age: CrawlAge): string {
+  switch (age) {
+    case 'never':
+      return 'never crawled';
+    case 'unknown':
+      return 'whose last crawl date the catalogue service did not give';
+    default:
+      return `last crawled ${CRAWL_AGE_LABELS[age].toLowerCase()}`;
+  }
+}
 
 export function CollectionsPage() {
   const page = useListPage(collectionsParams, collectionColumns);
-  const { state, missing } = page.values;
+  const { state, missing, crawled } = page.values;
   const list = listView(useCollections({ state }));
   const everything = listView(useCollections());
   const navigate = useNavigate();
@@ -31,8 +62,15 @@ export function CollectionsPage() {
     () => filterMissing(list.rows, missing, 'collection'),
     [list.rows, missing],
   );
-  const rows = useQuickFiltered(lacking.rows, page.quick.query, collectionSearchText);
-  const filtered = state !== undefined || missing.length > 0 || page.quick.query !== '';
+  const inBand = useMemo(() => {
+    if (crawled === undefined) return lacking.rows;
+    if (typeof crawled !== 'string') return [];
+    const day = today();
+    return lacking.rows.filter((c) => crawlAge(c, day) === crawled);
+  }, [lacking.rows, crawled]);
+  const rows = useQuickFiltered(inBand, page.quick.query, collectionSearchText);
+  const filtered =
+    state !== undefined || missing.length > 0 || crawled !== undefined || page.quick.query !== '';
   const fields = useMemo(() => metadataCoverage(list.rows).fields.map((f) => f.field), [list.rows]);
 
   return (
@@ -51,14 +89,25 @@ export function CollectionsPage() {
         )}
         filterLabel="Filter collections"
         filters={
-          <SelectInput
-            label="State"
-            value={state ?? ''}
-            options={STATE_OPTIONS}
-            onChange={(value) => {
-              page.url.set({ state: value === '' ? undefined : value });
-            }}
-          />
+          <>
+            <SelectInput
+              label="State"
+              value={state ?? ''}
+              options={STATE_OPTIONS}
+              onChange={(value) => {
+                page.url.set({ state: value === '' ? undefined : value });
+              }}
+            />
+            <SelectInput
+              label="Last crawl"
+              value={typeof crawled === 'string' ? crawled : ''}
+              options={CRAWLED_OPTIONS}
+              onChange={(value) => {
+                const age = CRAWL_AGES.find((a) => a === value);
+                page.url.set({ crawled: age });
+              }}
+            />
+          </>
         }
         quickFilter={{ label: 'Name contains', placeholder: 'e.g. elections' }}
         notices={
@@ -71,6 +120,12 @@ export function CollectionsPage() {
             {missing.length > 0 && (
               <p className="list-note">
                 Showing the collections without {missing.join(' or ')}.{' '}
+                <Link to={paths.collections({ state })}>Show every collection</Link>
+              </p>
+            )}
+            {typeof crawled === 'string' && (
+              <p className="list-note">
+                Showing the collections {crawledNote(crawled)}, counted back from today.{' '}
                 <Link to={paths.collections({ state })}>Show every collection</Link>
               </p>
             )}
@@ -98,7 +153,7 @@ export function CollectionsPage() {
         filtered={filtered}
         noMatches={
           <EmptyState kind="no-matches" title="No collections match these filters.">
-            Try another state or a shorter name.
+            Try another state, another time since the last crawl, or a shorter name.
           </EmptyState>
         }
         nothingYet="This catalogue has no collections yet."

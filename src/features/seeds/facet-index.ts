@@ -10,7 +10,7 @@ import { unknownOf, type Seed } from '../../api/records';
 import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
-import { STATUS_CLASSES } from './seed-filters';
+import { STATUS_CLASSES, statusClassOf } from '../../lib/seed-status';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
 const ROW_SLICE_MASK = 2047;
@@ -25,8 +25,6 @@ export const UNKNOWN_STATE = 2;
 
 /** Status classes are their index in STATUS_CLASSES; this one is for an unknown status. */
 export const UNKNOWN_STATUS = STATUS_CLASSES.length;
-const UNCHECKED = STATUS_CLASSES.indexOf('unchecked');
-const OTHER_STATUS = STATUS_CLASSES.indexOf('other');
 
 function yesNo(seed: Seed, field: 'active' | 'publiclyVisible'): number {
   const value = seed[field];
@@ -35,12 +33,8 @@ function yesNo(seed: Seed, field: 'active' | 'publiclyVisible'): number {
 }
 
 function statusClass(seed: Seed): number {
-  if (unknownOf(seed, 'lastCheckedHttpResponseCode')) return UNKNOWN_STATUS;
-  const code = seed.lastCheckedHttpResponseCode;
-  if (code === null) return UNCHECKED;
-  if (typeof code !== 'number') return UNKNOWN_STATUS;
-  if (code >= 200 && code < 600) return Math.floor(code / 100) - 2;
-  return OTHER_STATUS;
+  const status = statusClassOf(seed);
+  return status === null ? UNKNOWN_STATUS : STATUS_CLASSES.indexOf(status);
 }
 
 // ---------------------------------------------------------------------------------------------

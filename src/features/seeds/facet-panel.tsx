@@ -13,7 +13,8 @@ import {
   type FieldFacet,
   type FieldValue,
 } from './facets';
-import type { SeedGroupChoice, StatusClass } from './seed-filters';
+import { STATUS_LABELS, type StatusClass } from '../../lib/seed-status';
+import type { SeedGroupChoice } from './seed-filters';
 
 /** Values of a facet shown before "Show all"; the rest on request, searchable. */
 const FIRST_VALUES = 10;
@@ -37,15 +38,6 @@ export interface FacetPanelProps {
   /** Metadata fields chosen as `missing`. */
   missing: readonly string[];
 }
-
-const STATUS_LABELS: Record<StatusClass, string> = {
-  '2xx': '2xx success',
-  '3xx': '3xx redirect',
-  '4xx': '4xx client error',
-  '5xx': '5xx server error',
-  other: 'Other code',
-  unchecked: 'Not checked',
-};
 
 /**
  * A value as the panel shows it: in quotes when spaces begin or end it, so " English " cannot pass

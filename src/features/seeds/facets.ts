@@ -19,14 +19,9 @@ import { compareText } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
 import { unusedFieldMessage, variantKey, type FieldCoverage } from '../../lib/metadata-audit';
 import { fold } from '../../lib/text-match';
+import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { clip, quoted } from '../../lib/url-state';
-import {
-  STATUS_CLASSES,
-  isWhereField,
-  type SeedFilterModel,
-  type SeedGroupChoice,
-  type StatusClass,
-} from './seed-filters';
+import { isWhereField, type SeedFilterModel, type SeedGroupChoice } from './seed-filters';
 import {
   NO,
   UNKNOWN_STATE,

@@ -4,12 +4,12 @@
  */
 import type { ReactNode } from 'react';
 import { formatMonth } from '../../lib/format';
+import type { StatusClass } from '../../lib/seed-status';
 import {
   encodeWhere,
   isUnreadable,
   type SeedGroupChoice,
   type SeedRowFilterValues,
-  type StatusClass,
   type Unreadable,
 } from './seed-filters';
 

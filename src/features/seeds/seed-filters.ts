@@ -9,8 +9,10 @@
  * the user asking. It stays in the address as written (so nothing rewrites it behind the user's
  * back), is reported, and matches no seed until it is fixed or cleared.
  */
-import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
 import { isBlank, missingFieldsParam } from '../../lib/metadata-audit';
+import { isMonth, monthRange, type MonthRange } from '../../lib/months';
+import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
+import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
 
 /** A value from the address that cannot be read, kept as written. */
 export interface Unreadable {
@@ -27,10 +29,6 @@ export interface WhereClause {
   readonly field: string;
   readonly value: string;
 }
-
-/** The class of a seed's last checked HTTP status. `other` is a code outside 200–599. */
-export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx', 'other', 'unchecked'] as const;
-export type StatusClass = (typeof STATUS_CLASSES)[number];
 
 export type SeedGroupChoice = number | 'none';
 
@@ -84,14 +82,12 @@ function decodeStatus(text: string): Decoded<StatusClass | Unreadable> {
   );
 }
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
 /** `created=2024-03`: seeds created in that month of the UTC calendar. */
 export function createdParam(): Param<string | Unreadable | undefined> {
   return {
     decode: (text) => {
       if (text === null || text === '') return { value: undefined };
-      if (MONTH.test(text)) return { value: text };
+      if (isMonth(text)) return { value: text };
       return unreadable(text, `${quoted(text)} is not a month: created=YYYY-MM.`);
     },
     encode: (value) => {
@@ -127,13 +123,6 @@ export interface FieldChoice {
   readonly values: readonly string[];
 }
 
-/** A creation month as a half-open range of UTC milliseconds. */
-export interface MonthRange {
-  readonly month: string;
-  readonly from: number;
-  readonly to: number;
-}
-
 /**
  * What the filters ask for, as plain data. Every list is a choice of values (any matches); an
  * empty list is no filter. Different filters must all match.
@@ -164,21 +153,6 @@ export const NO_SEED_FILTERS: SeedFilterModel = {
   created: null,
   unreadable: [],
 };
-
-/** The first instant of a month in UTC; unlike Date.UTC, years 0–99 are those years. */
-function monthStart(year: number, monthIndex: number): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, monthIndex, 1);
-  return date.getTime();
-}
-
-export function monthRange(month: string): MonthRange | null {
-  const m = MONTH.exec(month);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const index = Number(m[2]) - 1;
-  return { month, from: monthStart(year, index), to: monthStart(year, index + 1) };
-}
 
 function readable<T>(values: readonly (T | Unreadable)[], problems: string[]): T[] {
   const out: T[] = [];

@@ -9,12 +9,9 @@ import { unknownOf, type Seed } from '../../../src/api/records';
 import { compareText } from '../../../src/components/data-table';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
-import {
-  STATUS_CLASSES,
-  monthRange,
-  type SeedFilterModel,
-  type SeedGroupChoice,
-} from '../../../src/features/seeds/seed-filters';
+import type { SeedFilterModel, SeedGroupChoice } from '../../../src/features/seeds/seed-filters';
+import { monthRange } from '../../../src/lib/months';
+import { STATUS_CLASSES } from '../../../src/lib/seed-status';
 import { makeSeed } from './seed-fixtures';
 
 const FIELDS = ['Title', 'Language', 'Subject', 'Notes: old'];

@@ -4,12 +4,12 @@ import {
   NO_SEED_FILTERS,
   decodeWhere,
   hasSeedFilters,
-  monthRange,
   seedFilterModel,
   seedRowFilterParams,
   toggleWhere,
-  type StatusClass,
 } from '../../../src/features/seeds/seed-filters';
+import { monthRange } from '../../../src/lib/months';
+import type { StatusClass } from '../../../src/lib/seed-status';
 import { decodeAll, encodeInto } from '../../../src/lib/url-state';
 
 const decode = (query: string) => decodeAll(seedRowFilterParams, new URLSearchParams(query));

@@ -1,0 +1,324 @@
+/**
+ * A bar chart drawn with visx: React renders every element, so nothing is injected that the
+ * Content-Security-Policy forbids, and each bar segment is a router link to the list it counts.
+ * A segment no filter can name (dates the service did not give, the far past) is an image with
+ * its figure as its name instead, focusable alike. The segments are one stop in the tab order:
+ * the arrow keys move between them (Home and End to the ends), and focus or the pointer shows the
+ * exact figure. This module is loaded with the first chart, never with the rest of the app.
+ */
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  barTotal,
+  barText,
+  formatValue,
+  segmentText,
+  type ChartBar,
+  type ChartSpec,
+} from './chart-model';
+import { ChartTooltip, type TooltipAt } from './chart-tooltip';
+import { monthTicks } from './month-ticks';
+
+const ROW = 30;
+const COLUMNS_HEIGHT = 240;
+const FALLBACK_WIDTH = 720;
+
+/** The width the chart has to draw in, following the page as it resizes. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const measured = Math.floor(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, width };
+}
+
+/** A value axis' tick: zero is plain "0" whatever the unit. */
+const axisValue = (spec: ChartSpec, v: number) => (v === 0 ? '0' : formatValue(spec.kind, v));
+
+const clipLabel = (text: string, chars: number) =>
+  text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text;
+
+interface Place {
+  bar: number;
+  segment: number;
+}
+
+export default function BarChart({ spec }: { spec: ChartSpec }) {
+  const { ref, width } = useWidth();
+  const [focus, setFocus] = useState<Place>({ bar: 0, segment: 0 });
+  const [tip, setTip] = useState<TooltipAt | null>(null);
+  // The segments that take focus: SVG <a> elements (typed as the router's anchors) and <g>.
+  const targets = useRef(new Map<string, HTMLElement | SVGElement>());
+  const rows = spec.layout === 'rows';
+
+  const longest = Math.max(0, ...spec.bars.map((b) => (b.tick ?? b.label).length));
+  const margin = rows
+    ? { top: 24, right: 88, bottom: 52, left: Math.min(260, Math.max(90, longest * 7 + 16)) }
+    : { top: 24, right: 16, bottom: 60, left: 72 };
+  const plotHeight = rows ? spec.bars.length * ROW : COLUMNS_HEIGHT;
+  const plotWidth = Math.max(120, width - margin.left - margin.right);
+  const height = plotHeight + margin.top + margin.bottom;
+  const max = Math.max(1, ...spec.bars.map(barTotal));
+  const band = scaleBand<string>({
+    domain: spec.bars.map((b) => b.key),
+    range: rows ? [0, plotHeight] : [0, plotWidth],
+    padding: rows ? 0.25 : spec.bars.length > 40 ? 0.1 : 0.3,
+  });
+  const value = scaleLinear<number>({
+    domain: [0, max],
+    range: rows ? [0, plotWidth] : [plotHeight, 0],
+    nice: true,
+  });
+  const length = (v: number) => (rows ? value(v) : plotHeight - value(v));
+  const tickLabels = spec.byMonth ? monthTicks(spec.bars, plotWidth) : null;
+  const labelChars = Math.floor((margin.left - 16) / 7);
+
+  // Every segment drawn, in reading order: the order the arrow keys follow.
+  const places: Place[] = [];
+  spec.bars.forEach((bar, b) => {
+    bar.segments.forEach((segment, s) => {
+      if (segment.value > 0) places.push({ bar: b, segment: s });
+    });
+  });
+  const current =
+    places.find((p) => p.bar === focus.bar && p.segment === focus.segment) ?? places[0];
+  const keyOf = (p: Place) => `${String(p.bar)}:${String(p.segment)}`;
+
+  const move = (event: KeyboardEvent, from: Place) => {
+    const at = places.findIndex((p) => p.bar === from.bar && p.segment === from.segment);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? places.length - 1
+          : ['ArrowRight', 'ArrowDown'].includes(event.key)
+            ? Math.min(places.length - 1, at + 1)
+            : ['ArrowLeft', 'ArrowUp'].includes(event.key)
+              ? Math.max(0, at - 1)
+              : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    const place = places[next];
+    if (!place) return;
+    setFocus(place);
+    targets.current.get(keyOf(place))?.focus();
+  };
+
+  const tipFor = (bar: ChartBar, b: number, s: number): TooltipAt => {
+    const start = band(bar.key) ?? 0;
+    const size = length(barTotal(bar));
+    return rows
+      ? { bar: b, segment: s, x: margin.left + size, y: margin.top + start + band.bandwidth() / 2 }
+      : {
+          bar: b,
+          segment: s,
+          x: margin.left + start + band.bandwidth() / 2,
+          y: margin.top + plotHeight - size,
+        };
+  };
+
+  return (
+    <div
+      className={`chart chart--${spec.layout}${band.bandwidth() < 8 ? ' chart--dense' : ''}`}
+      ref={ref}
+    >
+      <svg
+        width={width}
+        height={height}
+        role="group"
+        aria-label={`${spec.title}: the chart`}
+        className="chart__svg"
+      >
+        <Group left={margin.left} top={margin.top}>
+          <g className="chart__grid" aria-hidden="true">
+            {value
+              .ticks(5)
+              .map((t) =>
+                rows ? (
+                  <line key={t} x1={value(t)} x2={value(t)} y1={0} y2={plotHeight} />
+                ) : (
+                  <line key={t} x1={0} x2={plotWidth} y1={value(t)} y2={value(t)} />
+                ),
+              )}
+          </g>
+          {spec.bars.map((bar, b) => {
+            const start = band(bar.key) ?? 0;
+            let offset = 0;
+            const total = barTotal(bar);
+            return (
+              <g
+                key={bar.key}
+                className={bar.muted ? 'chart__bar chart__bar--muted' : 'chart__bar'}
+                onMouseLeave={() => {
+                  setTip(null);
+                }}
+              >
+                {bar.segments.map((segment, s) => {
+                  if (segment.value <= 0) return null;
+                  const from = offset;
+                  // The smallest figure stays visible: a sliver of two pixels at least.
+                  const size = Math.max(2, length(segment.value));
+                  offset += size;
+                  const shape = rows ? (
+                    <rect x={from} y={start} width={size} height={band.bandwidth()} />
+                  ) : (
+                    <rect
+                      x={start}
+                      y={plotHeight - from - size}
+                      width={band.bandwidth()}
+                      height={size}
+                    />
+                  );
+                  const seriesIndex = spec.series.findIndex((x) => x.key === segment.series);
+                  const className = `chart__segment chart__segment--${String(seriesIndex + 1)}`;
+                  const place = { bar: b, segment: s };
+                  const isCurrent = current?.bar === b && current.segment === s;
+                  const focusable = {
+                    tabIndex: isCurrent ? 0 : -1,
+                    ref: (el: HTMLAnchorElement | SVGGElement | null) => {
+                      if (el) targets.current.set(keyOf(place), el);
+                      else targets.current.delete(keyOf(place));
+                    },
+                    onMouseEnter: () => {
+                      setTip(tipFor(bar, b, s));
+                    },
+                    onFocus: () => {
+                      setFocus(place);
+                      setTip(tipFor(bar, b, s));
+                    },
+                    onBlur: () => {
+                      setTip(null);
+                    },
+                    onKeyDown: (event: KeyboardEvent) => {
+                      move(event, place);
+                    },
+                  };
+                  if (!segment.href) {
+                    // Reached like the others, so its figure and why it opens nothing are heard.
+                    return (
+                      <g
+                        key={segment.series}
+                        className={`${className} chart__segment--still`}
+                        role="img"
+                        aria-label={`${segmentText(spec, bar, segment)}. ${bar.note ?? 'No list counts these.'}`}
+                        {...focusable}
+                      >
+                        {shape}
+                      </g>
+                    );
+                  }
+                  return (
+                    <Link
+                      key={segment.series}
+                      to={segment.href}
+                      className={className}
+                      aria-label={segmentText(spec, bar, segment)}
+                      {...focusable}
+                    >
+                      {shape}
+                    </Link>
+                  );
+                })}
+                {(rows || spec.bars.length <= 12) && (
+                  <text
+                    className="chart__value"
+                    aria-hidden="true"
+                    x={rows ? length(total) + 6 : start + band.bandwidth() / 2}
+                    y={rows ? start + band.bandwidth() / 2 : plotHeight - length(total) - 6}
+                    dominantBaseline={rows ? 'middle' : undefined}
+                    textAnchor={rows ? 'start' : 'middle'}
+                  >
+                    {formatValue(spec.kind, total)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+          <g aria-hidden="true">
+            {rows ? (
+              <>
+                <text className="chart__axis-label" x={-8} y={-10} textAnchor="end">
+                  {spec.categoryLabel}
+                </text>
+                <AxisLeft
+                  scale={band}
+                  tickValues={spec.bars.map((b) => b.key)}
+                  axisClassName="chart__axis"
+                  tickFormat={(key) => {
+                    const bar = spec.bars.find((x) => x.key === key);
+                    return clipLabel(bar?.tick ?? bar?.label ?? key, labelChars);
+                  }}
+                  tickLabelProps={{ className: 'chart__tick', textAnchor: 'end', dx: -4 }}
+                  hideTicks
+                />
+                <AxisBottom
+                  scale={value}
+                  top={plotHeight}
+                  axisClassName="chart__axis"
+                  numTicks={5}
+                  tickFormat={(v) => axisValue(spec, Number(v))}
+                  tickLabelProps={{ className: 'chart__tick' }}
+                  label={spec.valueLabel}
+                  labelClassName="chart__axis-label"
+                  labelOffset={16}
+                />
+              </>
+            ) : (
+              <>
+                <AxisLeft
+                  scale={value}
+                  axisClassName="chart__axis"
+                  numTicks={5}
+                  tickFormat={(v) => axisValue(spec, Number(v))}
+                  tickLabelProps={{ className: 'chart__tick', textAnchor: 'end', dx: -4 }}
+                  label={spec.valueLabel}
+                  labelClassName="chart__axis-label"
+                  labelOffset={44}
+                />
+                <AxisBottom
+                  scale={band}
+                  top={plotHeight}
+                  axisClassName="chart__axis"
+                  tickValues={tickLabels ? [...tickLabels.keys()] : undefined}
+                  tickFormat={(key) => {
+                    const bar = spec.bars.find((x) => x.key === key);
+                    return tickLabels?.get(key) ?? bar?.tick ?? bar?.label ?? key;
+                  }}
+                  tickLabelProps={{ className: 'chart__tick' }}
+                  label={spec.categoryLabel}
+                  labelClassName="chart__axis-label"
+                  labelOffset={18}
+                />
+              </>
+            )}
+          </g>
+        </Group>
+      </svg>
+      {tip && (
+        <ChartTooltip
+          at={tip}
+          text={spec.bars[tip.bar] ? barText(spec, spec.bars[tip.bar] as ChartBar) : ''}
+          note={spec.bars[tip.bar]?.note}
+          width={width}
+          layout={spec.layout}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * One chart with its title, what it counts, its legend and a "Show as table" toggle. The chart's
+ * code (visx) is fetched with the first chart drawn, never with the page; the table needs none.
+ */
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { hasFigures, type ChartSpec } from './chart-model';
+import { ChartTable } from './chart-table';
+
+const BarChart = lazy(() => import('./bar-chart'));
+
+/** The height the chart will take, so nothing moves when it arrives. */
+function chartHeight(spec: ChartSpec): number {
+  return spec.layout === 'rows' ? spec.bars.length * 30 + 76 : 324;
+}
+
+export function ChartCard({ spec, notes }: { spec: ChartSpec; notes?: ReactNode }) {
+  const [asTable, setAsTable] = useState(false);
+  const titleId = useId();
+  const drawable = hasFigures(spec);
+  return (
+    <figure className="chart-card" aria-labelledby={titleId} data-chart={spec.id}>
+      <div className="chart-card__head">
+        <div>
+          <h2 id={titleId} className="chart-card__title">
+            {spec.title}
+          </h2>
+          <p className="chart-card__summary">{spec.summary}</p>
+        </div>
+        {drawable && (
+          <button
+            type="button"
+            className="button button-quiet chart-card__toggle"
+            aria-pressed={asTable}
+            onClick={() => {
+              setAsTable((was) => !was);
+            }}
+          >
+            Show as table
+          </button>
+        )}
+      </div>
+      {!drawable ? (
+        <p className="chart-card__empty">{spec.empty}</p>
+      ) : asTable ? (
+        <ChartTable spec={spec} />
+      ) : (
+        <>
+          {spec.series.length > 1 && (
+            <ul className="chart-legend" aria-label="Legend">
+              {spec.series.map((s, i) => (
+                <li key={s.key}>
+                  <span className={`chart-legend__swatch chart-legend__swatch--${String(i + 1)}`} />
+                  {s.label}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Suspense
+            fallback={
+              <div
+                className="chart-placeholder"
+                style={{ height: `${String(chartHeight(spec))}px` }}
+              >
+                <span className="visually-hidden">Drawing the chart…</span>
+              </div>
+            }
+          >
+            <BarChart spec={spec} />
+          </Suspense>
+        </>
+      )}
+      {notes && <div className="chart-card__notes">{notes}</div>}
+    </figure>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * /overview: the whole catalogue at a glance. Headline figures and the charts of collections come
+ * from the collection list; the seeds by month need every seed, so they load on request unless
+ * the seeds are already loaded or in the cache.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { listView, useCollections } from '../../api/hooks';
+import { seedQueries } from '../../api/queries';
+import { ListStatus, LoadProgress } from '../../components/list-status';
+import { Page } from '../../components/page';
+import { formatBytes, formatCount, plural } from '../../lib/format';
+import { monthOf } from '../../lib/months';
+import { paths } from '../../lib/paths';
+import { today } from '../../lib/today';
+import { ChartCard } from './chart-card';
+import { allSeeds, crawlChart, monthChart, sizeChart } from './chart-data';
+import { catalogueHeadline, crawlBands, seedsByMonth, sizeByCollection } from './figures';
+import { Headline, Parts } from './headline';
+import './overview.css';
+
+const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
+
+export function OverviewPage() {
+  const collections = listView(useCollections());
+  // Every seed of the catalogue: only on request, or from the cache when another page loaded it.
+  const everySeed = useQuery({ ...seedQueries.list({}), enabled: false });
+  const seeds = listView(everySeed);
+  const day = today();
+  const rows = collections.rows;
+  const headline = useMemo(() => catalogueHeadline(rows), [rows]);
+  const size = useMemo(() => sizeByCollection(rows), [rows]);
+  const sizeSpec = useMemo(() => sizeChart(size), [size]);
+  const crawlSpec = useMemo(() => crawlChart(crawlBands(rows, day)), [rows, day]);
+  const monthSpec = useMemo(
+    () =>
+      seeds.data ? monthChart(seedsByMonth(seeds.rows, monthOf(day) ?? '9999-12'), allSeeds) : null,
+    [seeds.data, seeds.rows, day],
+  );
+  const seedTotal = headline.activeSeeds + headline.inactiveSeeds;
+
+  return (
+    <Page title="Overview">
+      <p className="overview-lead">
+        The whole catalogue at a glance. Every figure and every bar opens the list it counts.
+      </p>
+      <ListStatus view={collections} noun="collection" resource="collection" />
+      {collections.loadingFirst ? (
+        <div className="headline headline--loading" aria-busy="true">
+          <span className="visually-hidden">Loading the collections…</span>
+        </div>
+      ) : (
+        <Headline
+          label="The catalogue in figures"
+          figures={[
+            {
+              label: 'Collections',
+              value: formatCount(headline.collections),
+              href: paths.collections(),
+              detail: (
+                <Parts
+                  parts={[
+                    {
+                      text: `${formatCount(headline.active)} active`,
+                      href: paths.collections({ state: 'ACTIVE' }),
+                    },
+                    {
+                      text: `${formatCount(headline.inactive)} inactive`,
+                      href: paths.collections({ state: 'INACTIVE' }),
+                    },
+                  ]}
+                />
+              ),
+            },
+            {
+              label: 'Seeds',
+              value: formatCount(seedTotal),
+              href: paths.seeds(),
+              detail: (
+                <Parts
+                  parts={[
+                    {
+                      text: `${formatCount(headline.activeSeeds)} active`,
+                      href: paths.seeds({ active: true }),
+                    },
+                    {
+                      text: `${formatCount(headline.inactiveSeeds)} inactive`,
+                      href: paths.seeds({ active: false }),
+                    },
+                  ]}
+                />
+              ),
+            },
+            {
+              label: 'Archived',
+              value: formatBytes(Number(headline.bytes)),
+              href: paths.collections({ sort: '-size' }),
+              detail: `${headline.bytes.toLocaleString()} ${headline.bytes === 1n ? 'byte' : 'bytes'}`,
+            },
+          ]}
+        />
+      )}
+      {!collections.loadingFirst && (
+        <div className="overview-grid">
+          <ChartCard
+            spec={sizeSpec}
+            notes={
+              size.unknown > 0 && (
+                <p>
+                  Not shown: {plural(size.unknown, 'collection')} whose size the catalogue service
+                  did not give.
+                </p>
+              )
+            }
+          />
+          <div className="overview-stack">
+            <ChartCard spec={crawlSpec} />
+            {!monthSpec && (
+              <LoadSeeds
+                total={headline.seedCountsUnknown > 0 ? null : seedTotal}
+                loading={seeds.loadingFirst}
+                onLoad={() => {
+                  void everySeed.refetch();
+                }}
+              />
+            )}
+          </div>
+          {monthSpec && (
+            <ChartCard
+              spec={monthSpec}
+              notes={
+                seeds.loadingMore && (
+                  <LoadProgress
+                    loaded={seeds.loaded}
+                    total={seeds.total}
+                    totalCertain={seeds.totalCertain}
+                    noun="seed"
+                    hint={PROGRESS_HINT}
+                  />
+                )
+              }
+            />
+          )}
+        </div>
+      )}
+      {seeds.error && <ListStatus view={seeds} noun="seed" resource="seed" />}
+    </Page>
+  );
+}
+
+/** Where the seeds by month will be: what it takes, and the button that starts it. */
+function LoadSeeds({
+  total,
+  loading,
+  onLoad,
+}: {
+  total: number | null;
+  loading: boolean;
+  onLoad: () => void;
+}) {
+  return (
+    <section className="chart-card chart-card--waiting" aria-labelledby="seeds-per-month-title">
+      <div className="chart-card__head">
+        <div>
+          <h2 id="seeds-per-month-title" className="chart-card__title">
+            Seeds added per month
+          </h2>
+          <p className="chart-card__summary">
+            How fast sites are added: seeds by the month they were created, active and inactive.
+          </p>
+        </div>
+      </div>
+      <div className="chart-card__load">
+        <p>This chart counts every seed in the catalogue, so it loads them first.</p>
+        <button type="button" className="button" onClick={onLoad} disabled={loading}>
+          {loading
+            ? 'Loading the seeds…'
+            : total === null
+              ? 'Load every seed to chart them'
+              : `Load the ${formatCount(total)} seeds to chart them`}
+        </button>
+      </div>
+    </section>
+  );
+}
