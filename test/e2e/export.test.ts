@@ -109,7 +109,7 @@ describe('the first screen', () => {
     // A field name only Papa Parse's code holds, and a label only the menu's code holds.
     const markers = ['__parsed_extra', 'Include all metadata fields'];
     const holds = (texts: string[], marker: string) => texts.some((t) => t.includes(marker));
-    const page = await open('/');
+    const page = await open('/collections');
     await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(2).waitFor();
     await page.waitForLoadState('networkidle');
     const first = await scripts(page);
