@@ -155,7 +155,7 @@ async function load(
   }
 }
 
-/** Resolves once the explorer has saved a list for the next visit (its head entry is written). */
+/** Resolves once the explorer has saved the seed list for the next visit (its head is written). */
 async function listSaved(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
@@ -174,7 +174,12 @@ async function listSaved(page: Page): Promise<void> {
           const keys = db.transaction('saved-lists').objectStore('saved-lists').getAllKeys();
           keys.onsuccess = () => {
             db.close();
-            resolve(keys.result.some((key) => typeof key === 'string' && key.startsWith('head:')));
+            resolve(
+              keys.result.some(
+                (key) =>
+                  typeof key === 'string' && key.startsWith('head:') && key.includes('"seed"'),
+              ),
+            );
           };
           keys.onerror = () => {
             db.close();
