@@ -304,8 +304,15 @@ async function interact(
     await page.keyboard.press('q');
   });
   if (kind === 'peer' || first === undefined) return { scroll, sort, filter };
-  // Back to every row: exported, then a facet value chosen.
-  await page.keyboard.press('Backspace');
+  // Back to every row (the box emptied, whatever holds the focus now): exported, then a facet
+  // value chosen.
+  await page.getByRole('searchbox', { name: 'Quick filter' }).fill('');
+  await page.waitForFunction(
+    (rows) =>
+      document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === String(rows + 1),
+    rows,
+    { timeout: 60_000 },
+  );
   await page.waitForTimeout(800);
   const exported = await exportEveryRow(page);
   await page.waitForTimeout(1_000);
