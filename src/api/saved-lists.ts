@@ -8,7 +8,7 @@
  * A store that is missing, full or refused (private browsing, quota) only means no saving: the
  * page says so once, and everything else works as before.
  */
-import { createStore, delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
+import { createStore, delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
 import type { ApiConfig } from './config';
 import type { ListData, ListFilters } from './load-list';
@@ -20,7 +20,9 @@ export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
 /** The most lists kept; the least recently saved go first. */
 const MOST_LISTS = 12;
 /** Bumped when what is stored changes shape: older entries are then ignored and removed. */
-const FORMAT = 1;
+const FORMAT = 2;
+/** Blocks of no list's current save are left this long: another tab may be writing them. */
+const UNFINISHED_FOR_MS = 10 * 60 * 1000;
 
 /** Everything about a list but its rows, as stored. */
 type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
@@ -28,6 +30,8 @@ type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
 interface Head {
   readonly format: number;
   readonly savedAt: number;
+  /** Which save the blocks belong to: a new save writes beside the old one, never over it. */
+  readonly generation: string;
   readonly blocks: number;
   readonly summary: Summary;
 }
@@ -124,7 +128,16 @@ export function savedListKey(resource: Resource, filters: ListFilters, config: A
   return JSON.stringify([base, catalogueSource(), resource, sorted]);
 }
 
-const blockKey = (list: string, index: number) => `${BLOCK}${list}#${String(index)}`;
+/** `block:<list>#<generation>#<index>`; a generation starts with the time of its save. */
+const blockKey = (list: string, generation: string, index: number) =>
+  `${BLOCK}${list}#${generation}#${String(index)}`;
+
+function blockKeys(list: string, head: Pick<Head, 'generation' | 'blocks'>): string[] {
+  return Array.from({ length: head.blocks }, (_, i) => blockKey(list, head.generation, i));
+}
+
+let saves = 0;
+const newGeneration = (now: number) => `${String(now)}.${String(++saves)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Reading and writing
@@ -142,16 +155,12 @@ export async function restoreList<R extends Resource>(
       now - head.savedAt > SAVED_FOR_MS ||
       head.savedAt > now + 60_000
     ) {
-      await forget(db, key, head.blocks);
+      await forget(db, key, head);
       return undefined;
     }
-    const blocks: RowBlock[] = [];
-    // One read per block: each is copied into the page in a task of its own.
-    for (let i = 0; i < head.blocks; i++) {
-      const block = await get<RowBlock>(blockKey(key, i), db);
-      if (!block) return undefined;
-      blocks.push(block);
-    }
+    // One transaction for every block (each still arrives in a task of its own).
+    const blocks = await getMany<RowBlock | undefined>(blockKeys(key, head), db);
+    if (!blocks.every((block): block is RowBlock => block !== undefined)) return undefined;
     const rows = blocks.flatMap((block) => blockRows<R>(block));
     return { ...head.summary, rows, blocks, savedAt: head.savedAt };
   });
@@ -181,14 +190,20 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
   return inTurn(() =>
     attempt(async (db) => {
       const before = await get<Head>(HEAD + key, db);
-      // Blocks first, each in its own transaction (the copy of each is short), the head last: a
-      // list whose saving stopped half way has no head and is never shown.
-      if (before) await forget(db, key, before.blocks);
-      for (let i = 0; i < blocks.length; i++) {
-        await setMany([[blockKey(key, i), blocks[i]]], db);
-      }
-      const head: Head = { format: FORMAT, savedAt: now, blocks: blocks.length, summary };
+      const head: Head = {
+        format: FORMAT,
+        savedAt: now,
+        generation: newGeneration(now),
+        blocks: blocks.length,
+        summary,
+      };
+      // The new blocks go beside the old list, each in its own transaction (the copy of each is
+      // short), then the head that names them: until that moment a reload still finds the old
+      // list whole, and a save that stops half way leaves only blocks no head names.
+      const names = blockKeys(key, head);
+      for (const [i, name] of names.entries()) await setMany([[name, blocks[i]]], db);
       await setMany([[HEAD + key, head]], db);
+      if (before?.generation) await delMany(blockKeys(key, before), db);
       await prune(db, now);
     }),
   );
@@ -208,10 +223,8 @@ export function savesWritten(): Promise<void> {
   return turn.then(() => undefined);
 }
 
-async function forget(db: UseStore, key: string, blocks: number): Promise<void> {
-  const doomed: string[] = [HEAD + key];
-  for (let i = 0; i < blocks; i++) doomed.push(blockKey(key, i));
-  await delMany(doomed, db);
+async function forget(db: UseStore, key: string, head: Head | undefined): Promise<void> {
+  await delMany([HEAD + key, ...(head?.generation ? blockKeys(key, head) : [])], db);
 }
 
 /** Drops lists too old to show, and the oldest beyond MOST_LISTS. */
@@ -225,13 +238,19 @@ async function prune(db: UseStore, now: number): Promise<void> {
     .sort((a, b) => (b.head?.savedAt ?? 0) - (a.head?.savedAt ?? 0));
   const keep = new Set(live.slice(0, MOST_LISTS).map((entry) => entry.key));
   for (const { key, head } of heads) {
-    if (!keep.has(key)) await forget(db, key, head?.blocks ?? 0);
+    if (!keep.has(key)) await forget(db, key, head);
   }
-  // Blocks left behind by a save that stopped half way belong to no head.
+  // Blocks no kept head names: a save that stopped half way, or an older format's. Recent ones
+  // are left alone, as another tab may be writing them now.
+  const current = new Set(
+    live.filter((entry) => keep.has(entry.key)).map((e) => `${e.key}#${e.head?.generation ?? ''}`),
+  );
   const orphans = (await keys<string>(db)).filter((k) => {
     if (!k.startsWith(BLOCK)) return false;
-    const list = k.slice(BLOCK.length, k.lastIndexOf('#'));
-    return !keep.has(list);
+    const save = k.slice(BLOCK.length, k.lastIndexOf('#'));
+    if (current.has(save)) return false;
+    const savedAt = Number(save.slice(save.lastIndexOf('#') + 1).split('.')[0]);
+    return !(now - savedAt < UNFINISHED_FOR_MS);
   });
   if (orphans.length > 0) await delMany(orphans, db);
 }

@@ -53,9 +53,21 @@ function setSource(name: string | null) {
   document.head.append(meta);
 }
 
-/** Every string the store holds, however deep. */
-async function storedText(): Promise<string> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+/** How many blocks of rows the store holds. */
+async function storedBlocks(): Promise<number> {
+  const db = await openDatabase();
+  const keys = await new Promise<IDBValidKey[]>((resolve) => {
+    const request = db.transaction('saved-lists').objectStore('saved-lists').getAllKeys();
+    request.onsuccess = () => {
+      resolve(request.result);
+    };
+  });
+  db.close();
+  return keys.filter((key) => typeof key === 'string' && key.startsWith('block:')).length;
+}
+
+function openDatabase(): Promise<IDBDatabase> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open('catalogue-explorer');
     request.onsuccess = () => {
       resolve(request.result);
@@ -64,6 +76,11 @@ async function storedText(): Promise<string> {
       reject(request.error ?? new Error('open failed'));
     };
   });
+}
+
+/** Every string the store holds, however deep. */
+async function storedText(): Promise<string> {
+  const db = await openDatabase();
   const values = await new Promise<unknown[]>((resolve) => {
     const request = db.transaction('saved-lists').objectStore('saved-lists').getAll();
     request.onsuccess = () => {
@@ -135,6 +152,28 @@ describe('a saved list', () => {
       await restoreList(savedListKey('seed', { format: 'api', collection: 1 }, config)),
     ).toBeUndefined();
     expect(await restoreList(key)).toBeDefined();
+  });
+
+  it('stays whole while a newer copy is written, which then replaces it', async () => {
+    const list = await loadWhole();
+    const key = savedListKey('seed', { format: 'api' }, config);
+    await saveList(key, list, 1_000);
+    const save = { written: false };
+    const saving = saveList(key, list, 2_000).then(() => {
+      save.written = true;
+    });
+    // A reload at any moment of the new save finds a whole list: the old one, then the new one.
+    const seen: number[] = [];
+    while (!save.written) {
+      const back = await restoreList(key, 3_000);
+      expect(back?.rows).toHaveLength(catalogue.seeds.length);
+      seen.push(back?.savedAt ?? 0);
+    }
+    await saving;
+    expect(seen).toContain(1_000);
+    expect((await restoreList(key, 3_000))?.savedAt).toBe(2_000);
+    // The old copy's rows are gone from the store, not merely unnamed.
+    expect(await storedBlocks()).toBe(Math.ceil((catalogue.seeds.length - 100) / 400) + 1);
   });
 
   it('is only a whole list that matched its pages', async () => {
