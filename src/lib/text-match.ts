@@ -24,8 +24,24 @@ function foldedFor(text: (row: never) => string): WeakMap<object, string> {
 }
 
 /**
+ * Each list's folded texts in row order, once every row is prepared: a key press then compares
+ * strings in a plain loop instead of looking each row up.
+ */
+const preparedBy = new WeakMap<(row: never) => string, WeakMap<readonly object[], string[]>>();
+
+function preparedFor(text: (row: never) => string): WeakMap<readonly object[], string[]> {
+  let prepared = preparedBy.get(text);
+  if (!prepared) {
+    prepared = new WeakMap();
+    preparedBy.set(text, prepared);
+  }
+  return prepared;
+}
+
+/**
  * Folds the text of `rows` from `from` on while `hasTime()`, ahead of the first key press (so the
  * filter itself only compares); returns where it stopped (`rows.length` when every row is ready).
+ * Rows already folded for an earlier list (the same list, grown) are not folded again.
  */
 export function prepareQuickFilter<T extends object>(
   rows: readonly T[],
@@ -34,10 +50,21 @@ export function prepareQuickFilter<T extends object>(
   hasTime: () => boolean,
 ): number {
   const folded = foldedFor(text);
-  let i = from;
+  const prepared = preparedFor(text);
+  let texts = prepared.get(rows);
+  if (!texts) {
+    texts = [];
+    prepared.set(rows, texts);
+  }
+  let i = Math.min(from, texts.length);
   while (i < rows.length) {
     const row = rows[i] as T;
-    if (!folded.has(row)) folded.set(row, fold(text(row)));
+    let haystack = folded.get(row);
+    if (haystack === undefined) {
+      haystack = fold(text(row));
+      folded.set(row, haystack);
+    }
+    texts[i] = haystack;
     i++;
     if (i % 256 === 0 && !hasTime()) break;
   }
@@ -52,6 +79,16 @@ export function quickFilter<T extends object>(
 ): readonly T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
+  const texts = preparedFor(text).get(rows);
+  if (texts?.length === rows.length) {
+    const kept: T[] = [];
+    outer: for (let i = 0; i < texts.length; i++) {
+      const haystack = texts[i] as string;
+      for (const word of words) if (!haystack.includes(word)) continue outer;
+      kept.push(rows[i] as T);
+    }
+    return kept;
+  }
   const folded = foldedFor(text);
   return rows.filter((row) => {
     let haystack = folded.get(row);

@@ -4,7 +4,7 @@
  * Choosing a value filters by it (any chosen value of one field, every chosen field); each facet
  * counts with every filter but its own, so choosing "English" does not hide "Spanish".
  */
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatCount } from '../../lib/format';
 import {
   findValues,
@@ -60,6 +60,29 @@ export function FacetPanel({
   missing,
 }: FacetPanelProps) {
   const headingId = useId();
+  // The counts are drawn again only when they or the choices change: a key typed into the quick
+  // filter (counts pending) or a new handler from the page redraws the note, not every value.
+  const handlers = useRef({ onWhere, onMissing, onChoice });
+  useLayoutEffect(() => {
+    handlers.current = { onWhere, onMissing, onChoice };
+  });
+  const stable = useMemo(
+    () => ({
+      onWhere: (field: string, value: string) => {
+        handlers.current.onWhere(field, value);
+      },
+      onMissing: (field: string) => {
+        handlers.current.onMissing(field);
+      },
+      onChoice: (choice: SeedChoice) => {
+        handlers.current.onChoice(choice);
+      },
+    }),
+    [],
+  );
+  const missingKey = JSON.stringify(missing);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the fields' names
+  const chosenMissing = useMemo(() => missing, [missingKey]);
   return (
     <section className="facet-panel" aria-labelledby={headingId} aria-busy={pending}>
       <div className="facet-panel__head">
@@ -68,6 +91,26 @@ export function FacetPanel({
           {pending ? 'Counting…' : `Counts of ${formatCount(result.rows.length)} seeds`}
         </span>
       </div>
+      <FacetCounts
+        result={result}
+        noMetadata={result.fields.length === 0 && !pending}
+        missing={chosenMissing}
+        {...stable}
+      />
+    </section>
+  );
+}
+
+const FacetCounts = memo(function FacetCounts({
+  result,
+  noMetadata,
+  onWhere,
+  onMissing,
+  onChoice,
+  missing,
+}: Omit<FacetPanelProps, 'pending'> & { noMetadata: boolean }) {
+  return (
+    <>
       <ChoiceSection
         title="Seed group"
         facet={result.seedGroup}
@@ -110,9 +153,7 @@ export function FacetPanel({
         }}
       />
       <h3 className="facet-panel__group">Metadata</h3>
-      {result.fields.length === 0 && !pending && (
-        <p className="muted">No seed here has metadata.</p>
-      )}
+      {noMetadata && <p className="muted">No seed here has metadata.</p>}
       {result.fields.map((field, i) => (
         <FieldSection
           key={field.field}
@@ -125,9 +166,9 @@ export function FacetPanel({
           onMissing={onMissing}
         />
       ))}
-    </section>
+    </>
   );
-}
+});
 
 function groupLabel(result: FacetResult, value: SeedGroupChoice): string {
   const group = result.seedGroup.values.find((g) => g.value === value);
@@ -230,6 +271,7 @@ function FieldSection({
   onMissing: (field: string) => void;
 }) {
   const [open, setOpen] = useState(openAtFirst);
+  const values = useMemo(() => facet.values.map((v) => ({ ...v, text: v.value })), [facet.values]);
   const absent = facet.total - facet.present;
   return (
     <details
@@ -250,7 +292,7 @@ function FieldSection({
         <p className="facet__unknown">Its name holds a colon, so its values cannot be chosen.</p>
       )}
       <ValueList
-        values={facet.values.map((v) => ({ ...v, text: v.value }))}
+        values={values}
         searchable
         what={facet.field}
         render={(v) =>

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseInstant } from '../../../src/api/parse';
 import {
@@ -143,5 +144,31 @@ describe('long and disguised text', () => {
     expect(clip.clipped).toBe(true);
     expect(clip.text).toBe('😀😀');
     expect(clipText('a\nb\nc\nd', 100, 2)).toEqual({ text: 'a\nb', clipped: true });
+  });
+
+  it('reads only the new rows of a list that grew, and finds the same rows prepared or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'é', 'B', ' ', 'Ü', 'x') }), {
+          maxLength: 60,
+        }),
+        fc.nat(60),
+        fc.string({ unit: fc.constantFrom('a', 'e', 'E', 'b', 'u', ' ', 'x'), maxLength: 3 }),
+        (texts, cut, query) => {
+          const all = texts.map((t) => ({ t }));
+          const first = all.slice(0, Math.min(cut, all.length));
+          let reads = 0;
+          const text = (r: { t: string }) => {
+            reads++;
+            return r.t;
+          };
+          const unprepared = quickFilter(all, query, (r) => r.t);
+          prepareQuickFilter(first, text, 0, () => true);
+          prepareQuickFilter(all, text, 0, () => true);
+          expect(reads).toBe(all.length);
+          expect(quickFilter(all, query, text)).toEqual(unprepared);
+        },
+      ),
+    );
   });
 });
