@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useDismiss } from '../use-dismiss';
 
 export interface ColumnChoice {
   readonly id: string;
@@ -40,29 +41,16 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
   const panelId = useId();
   const visibleCount = columns.filter((c) => c.visible).length;
 
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
+  useDismiss({
+    open,
+    close: () => {
       setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setOpen(false);
-      const focused = document.activeElement;
-      if (!focused || focused === document.body || rootRef.current?.contains(focused)) {
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+    },
+    root: () => rootRef.current,
+    button: buttonRef,
+    panel: panelRef,
+    firstControl: 'input:not(:disabled)',
+  });
 
   return (
     <div

@@ -5,6 +5,7 @@
  * the page: the export only ever reads the rows.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../use-dismiss';
 import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
 import { Cancelled } from '../../lib/run-in-slices';
@@ -67,28 +68,16 @@ export default function ExportPanel<Row>({
   const formats = FORMATS.filter((f) => f.format !== 'urls' || source.urlOf);
 
   // Escape, a click outside the menu or focus moving away closes it; an export goes on.
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
-    const root = button.current?.parentElement;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && root?.contains(event.target)) return;
+  useDismiss({
+    open,
+    close: () => {
       setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setOpen(false);
-      const focused = document.activeElement;
-      if (!focused || focused === document.body || root?.contains(focused)) button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, button, setOpen]);
+    },
+    root: () => button.current?.parentElement,
+    button,
+    panel: panelRef,
+    firstControl: 'input, button',
+  });
   const onClose = () => {
     setOpen(false);
     button.current?.focus();
