@@ -275,6 +275,7 @@ export function summarise(result: BenchResult): Summary {
       unit: 'ms',
       ours: stat(pick(ours, (r) => r.filter.toPaint)),
       peer: stat(pick(peer, (r) => r.filter.toPaint)),
+      budget: atMost('≤ 100 ms', 'median', 100),
     },
     ...facetRows(ours),
     ...exportRows(ours),
