@@ -8,7 +8,8 @@ import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
-import { restoreList, saveList, savedListKey } from './saved-lists';
+import { sameBlocks } from './same-blocks';
+import { listSummary, renewList, restoreList, saveList, savedListKey } from './saved-lists';
 import { waitHolds } from './waits';
 
 export type { ListData };
@@ -88,9 +89,24 @@ function listQueryFn<R extends Resource>(
       throw error;
     }
     if (!latest) throw new Error(`The ${resource} list ended before its first page.`);
+    if (refreshing && previous && sameList(previous, latest)) {
+      // Nothing changed: the rows on screen stay (and all that was worked out from them), and
+      // the saved copy is only dated afresh.
+      void renewList(savedKey);
+      return { ...previous, savedAt: null };
+    }
     void saveList(savedKey, latest);
     return latest;
   };
+}
+
+/** The same rows, counts and notices: a refresh that brought nothing new. */
+function sameList(a: ListData<unknown>, b: ListData<unknown>): boolean {
+  return (
+    a.rows.length === b.rows.length &&
+    JSON.stringify(listSummary(a)) === JSON.stringify(listSummary(b)) &&
+    sameBlocks(a.blocks, b.blocks)
+  );
 }
 
 /**

@@ -166,16 +166,9 @@ export async function restoreList<R extends Resource>(
   });
 }
 
-/**
- * Keeps a whole list. Only a list that holds exactly its pages' rows is kept: one that changed
- * while it loaded (rows skipped as repeats) or was cut at the row cap is not a copy to come back to.
- */
-export function saveList(key: string, data: ListData<unknown>, now = Date.now()): Promise<void> {
-  if (!data.complete || data.notLoaded > 0) return Promise.resolve();
-  const inBlocks = data.blocks.reduce((sum, block) => sum + block.length, 0);
-  if (inBlocks !== data.rows.length) return Promise.resolve();
-  const { blocks } = data;
-  const summary: Summary = {
+/** Everything about a list but its rows. */
+export function listSummary(data: ListData<unknown>): Summary {
+  return {
     total: data.total,
     claimedTotal: data.claimedTotal,
     totalCertain: data.totalCertain,
@@ -187,6 +180,18 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
     totalChanged: data.totalChanged,
     nextOffset: data.nextOffset,
   };
+}
+
+/**
+ * Keeps a whole list. Only a list that holds exactly its pages' rows is kept: one that changed
+ * while it loaded (rows skipped as repeats) or was cut at the row cap is not a copy to come back to.
+ */
+export function saveList(key: string, data: ListData<unknown>, now = Date.now()): Promise<void> {
+  if (!data.complete || data.notLoaded > 0) return Promise.resolve();
+  const inBlocks = data.blocks.reduce((sum, block) => sum + block.length, 0);
+  if (inBlocks !== data.rows.length) return Promise.resolve();
+  const { blocks } = data;
+  const summary = listSummary(data);
   return inTurn(() =>
     attempt(async (db) => {
       const before = await get<Head>(HEAD + key, db);
@@ -205,6 +210,19 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
       await setMany([[HEAD + key, head]], db);
       if (before?.generation) await delMany(blockKeys(key, before), db);
       await prune(db, now);
+    }),
+  );
+}
+
+/**
+ * Marks the saved list under `key` as fresh again without writing its rows: what a background
+ * refresh does when the service sent exactly the rows already saved.
+ */
+export function renewList(key: string, now = Date.now()): Promise<void> {
+  return inTurn(() =>
+    attempt(async (db) => {
+      const head = await get<Head>(HEAD + key, db);
+      if (head?.format === FORMAT) await setMany([[HEAD + key, { ...head, savedAt: now }]], db);
     }),
   );
 }

@@ -265,6 +265,57 @@ describe('after a reload', () => {
   });
 });
 
+describe('a background refresh', () => {
+  async function reloadAfterSave(changed: boolean) {
+    const key = savedListKey('seed', { format: 'api' }, defaultApiConfig);
+    const first = renderHook(() => listView(useSeeds()), { wrapper: wrapper(new QueryClient()) });
+    await waitFor(() => {
+      expect(first.result.current.data?.complete).toBe(true);
+    });
+    await savesWritten();
+    first.unmount();
+    const savedBefore = (await restoreList(key))?.savedAt;
+    // The service answers slowly, the same rows or every address changed.
+    server.use(
+      http.get('*/api/seed', async ({ request }) => {
+        await delay(200);
+        const url = new URL(request.url);
+        const answer = engine.handle('GET', url.pathname + url.search);
+        const records = (JSON.parse(answer.body as string) as { url: string }[]).map((r) =>
+          changed ? { ...r, url: `${r.url}#renamed` } : r,
+        );
+        return HttpResponse.json(records, { headers: answer.headers });
+      }),
+    );
+    const reload = renderHook(() => listView(useSeeds()), { wrapper: wrapper(new QueryClient()) });
+    await waitFor(() => {
+      expect(reload.result.current.savedAt).not.toBeNull();
+    });
+    const shown = reload.result.current.rows;
+    await waitFor(() => {
+      expect(reload.result.current.savedAt).toBeNull();
+    });
+    await savesWritten();
+    const saved = await restoreList(key);
+    return { shown, after: reload.result.current.rows, savedBefore, saved };
+  }
+
+  it('that brought the same rows keeps those on screen, and dates the saved copy afresh', async () => {
+    const { shown, after, savedBefore, saved } = await reloadAfterSave(false);
+    expect(after).toBe(shown);
+    expect(saved?.savedAt).toBeGreaterThanOrEqual(savedBefore ?? Infinity);
+    expect(saved?.rows).toHaveLength(catalogue.seeds.length);
+  });
+
+  it('that brought changed rows shows and saves those', async () => {
+    const { shown, after, saved } = await reloadAfterSave(true);
+    expect(after).not.toBe(shown);
+    expect(after).toHaveLength(catalogue.seeds.length);
+    expect((after[0] as { url: string }).url).toMatch(/#renamed$/);
+    expect((saved?.rows[0] as { url: string } | undefined)?.url).toMatch(/#renamed$/);
+  });
+});
+
 describe('a store that refuses', () => {
   it('means no saving, said once, and every list still loads', async () => {
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
