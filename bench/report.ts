@@ -36,6 +36,8 @@ export interface BenchResult {
     peer: LoadRun[];
     /** The explorer's load to usable on a reload with the list saved (ms). */
     warm?: number[];
+    /** The explorer scrolled, sorted, filtered and exported at a size other than the main one. */
+    interactive?: InteractiveRun[];
   }[];
   interactive: { ours: InteractiveRun[]; peer: InteractiveRun[] };
   collections: { ours: number[]; peer: number[] };
@@ -170,6 +172,11 @@ export interface Summary {
     /** Per seed, against the main size: at most 1 means time and heap grow at most linearly. */
     perSeedTime: number;
     perSeedHeap: number;
+    /** Click to sorted rows, key to filtered rows, scroll p95, frames over 50 ms (worst run). */
+    sort: Stat;
+    filter: Stat;
+    scrollP95: Stat;
+    over50: Stat;
   }[];
 }
 
@@ -309,30 +316,37 @@ export function summarise(result: BenchResult): Summary {
     },
   ];
   for (const row of rows) row.met = meets(row);
-  const growth = result.sizes.map((size) => ({
-    seeds: size.seeds,
-    usable: stat(pick(size.ours, (r) => r.usable)),
-    bareUsable: stat(pick(size.bare, (r) => r.usable)),
-    usableRatio: ratios(
-      pick(size.ours, (r) => r.usable),
-      pick(size.bare, (r) => r.usable),
-    ),
-    heap: stat(pick(size.ours, (r) => r.heap / MB)),
-    bareHeap: stat(pick(size.bare, (r) => r.heap / MB)),
-    heapRatio: ratios(
-      pick(size.ours, (r) => r.heap),
-      pick(size.bare, (r) => r.heap),
-    ),
-    warm: stat(size.warm ?? []),
-    perSeedTime:
-      stat(pick(size.ours, (r) => r.usable)).median /
-      size.seeds /
-      (stat(pick(main.ours, (r) => r.usable)).median / main.seeds),
-    perSeedHeap:
-      stat(pick(size.ours, (r) => r.heap)).median /
-      size.seeds /
-      (stat(pick(main.ours, (r) => r.heap)).median / main.seeds),
-  }));
+  const growth = result.sizes.map((size) => {
+    const runs = size.seeds === result.main ? ours : (size.interactive ?? []);
+    return {
+      seeds: size.seeds,
+      sort: stat(pick(runs, (r) => r.sort.toPaint)),
+      filter: stat(pick(runs, (r) => r.filter.toPaint)),
+      scrollP95: stat(pick(runs, (r) => r.scroll.p95)),
+      over50: stat(pick(runs, (r) => r.scroll.over50)),
+      usable: stat(pick(size.ours, (r) => r.usable)),
+      bareUsable: stat(pick(size.bare, (r) => r.usable)),
+      usableRatio: ratios(
+        pick(size.ours, (r) => r.usable),
+        pick(size.bare, (r) => r.usable),
+      ),
+      heap: stat(pick(size.ours, (r) => r.heap / MB)),
+      bareHeap: stat(pick(size.bare, (r) => r.heap / MB)),
+      heapRatio: ratios(
+        pick(size.ours, (r) => r.heap),
+        pick(size.bare, (r) => r.heap),
+      ),
+      warm: stat(size.warm ?? []),
+      perSeedTime:
+        stat(pick(size.ours, (r) => r.usable)).median /
+        size.seeds /
+        (stat(pick(main.ours, (r) => r.usable)).median / main.seeds),
+      perSeedHeap:
+        stat(pick(size.ours, (r) => r.heap)).median /
+        size.seeds /
+        (stat(pick(main.ours, (r) => r.heap)).median / main.seeds),
+    };
+  });
   return { rows, growth };
 }
 
@@ -390,7 +404,7 @@ export function renderTable(summary: Summary): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   const growth = summary.growth.map(
     (g) =>
-      `  ${g.seeds.toLocaleString('en-US').padStart(7)} seeds: usable ${n(g.usable.median)} ms = ${n(g.usableRatio.median, 2)}× bare (${n(g.bareUsable.median)} ms); heap ${n(g.heap.median, 1)} MB = ${n(g.heapRatio.median, 2)}× bare (${n(g.bareHeap.median, 1)} MB); warm reload ${n(g.warm.median)} ms; per seed against the main size: time ${n(g.perSeedTime, 2)}×, heap ${n(g.perSeedHeap, 2)}×`,
+      `  ${g.seeds.toLocaleString('en-US').padStart(7)} seeds: usable ${n(g.usable.median)} ms = ${n(g.usableRatio.median, 2)}× bare (${n(g.bareUsable.median)} ms); heap ${n(g.heap.median, 1)} MB = ${n(g.heapRatio.median, 2)}× bare (${n(g.bareHeap.median, 1)} MB); warm reload ${n(g.warm.median)} ms; per seed against the main size: time ${n(g.perSeedTime, 2)}×, heap ${n(g.perSeedHeap, 2)}×; sort ${n(g.sort.median)} ms, filter ${n(g.filter.median)} ms, scroll p95 ${n(g.scrollP95.median, 1)} ms, frames over 50 ms ${n(g.over50.max)}`,
   );
   return [line(HEADERS), ...body.map(line), '', 'Growth:', ...growth].join('\n');
 }
@@ -412,11 +426,11 @@ export function renderMarkdown(result: BenchResult, summary: Summary, previous: 
     ...summary.rows.map((row) => `| ${columns(row).join(' | ')} |`),
   ].join('\n');
   const growth = [
-    '| Seeds | Load to usable (ms) | Bare fetch + parse (ms) | Ratio | Heap (MB) | Bare heap (MB) | Ratio | Warm reload (ms) | Time per seed vs main size | Heap per seed vs main size |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Seeds | Load to usable (ms) | Bare fetch + parse (ms) | Ratio | Heap (MB) | Bare heap (MB) | Ratio | Warm reload (ms) | Time per seed vs main size | Heap per seed vs main size | Sort: click to rows (ms) | Quick filter: key to rows (ms) | Scroll p95 (ms) | Frames over 50 ms (worst run) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...summary.growth.map(
       (g) =>
-        `| ${g.seeds.toLocaleString('en-US')} | ${cell(g.usable, 'ms')} | ${cell(g.bareUsable, 'ms')} | ${n(g.usableRatio.median, 2)}× | ${cell(g.heap, 'MB')} | ${cell(g.bareHeap, 'MB')} | ${n(g.heapRatio.median, 2)}× | ${cell(g.warm, 'ms')} | ${n(g.perSeedTime, 2)}× | ${n(g.perSeedHeap, 2)}× |`,
+        `| ${g.seeds.toLocaleString('en-US')} | ${cell(g.usable, 'ms')} | ${cell(g.bareUsable, 'ms')} | ${n(g.usableRatio.median, 2)}× | ${cell(g.heap, 'MB')} | ${cell(g.bareHeap, 'MB')} | ${n(g.heapRatio.median, 2)}× | ${cell(g.warm, 'ms')} | ${n(g.perSeedTime, 2)}× | ${n(g.perSeedHeap, 2)}× | ${cell(g.sort, 'ms')} | ${cell(g.filter, 'ms')} | ${cell(g.scrollP95, 'ms')} | ${n(g.over50.max)} |`,
     ),
   ].join('\n');
   return `# Performance
@@ -431,7 +445,8 @@ ${table}
 
 Load to usable and memory at each catalogue size, against the bare page at the same size; the warm
 reload is a reload of \`/seeds\` once the explorer has saved the list; "per seed vs main size" divides
-each figure per seed by the main size's (at most 1.00× means it grew at most linearly):
+each figure per seed by the main size's (at most 1.00× means it grew at most linearly). At every
+size the explorer is also scrolled, sorted and filtered as at the main size:
 
 ${growth}
 

@@ -423,10 +423,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         for (const kind of ['ours', 'bare', 'peer'] as const)
           await load(browser, server, kind, size);
         const figures: Record<Kind, LoadFigures[]> = { ours: [], bare: [], peer: [] };
+        // At the other sizes the explorer alone is scrolled, sorted, filtered and exported too.
+        const atSize: Interactive[] = [];
         for (let run = 1; run <= options.runs; run++) {
           // Interleaved, so any drift of the machine touches all three alike.
           for (const kind of ['bare', 'ours', 'peer'] as const) {
-            const interactive = size === options.main && kind !== 'bare';
+            const main = size === options.main;
+            const interactive = kind === 'ours' || (main && kind === 'peer');
             const measured = await load(
               browser,
               server,
@@ -435,9 +438,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
               'seed',
               interactive
                 ? async ({ page }) => {
-                    result.interactive[kind].push(
-                      await interact(page, kind, options.scrollFrames, size),
-                    );
+                    const figures = await interact(page, kind, options.scrollFrames, size);
+                    (main ? result.interactive[kind] : atSize).push(figures);
                   }
                 : undefined,
             );
@@ -452,7 +454,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           warm.push(await warmReload(browser, server, size));
           log(`  run ${String(run)} ours warm reload usable ${(warm.at(-1) ?? NaN).toFixed(0)} ms`);
         }
-        result.sizes.push({ seeds: size, ...figures, warm });
+        result.sizes.push({
+          seeds: size,
+          ...figures,
+          warm,
+          ...(atSize.length > 0 ? { interactive: atSize } : {}),
+        });
         if (size === options.main) {
           const response = await fetch(`${server.url}/api/collection?limit=0`);
           const collections = response.headers.get('Total-Row-Count') ?? '0';

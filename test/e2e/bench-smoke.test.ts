@@ -10,7 +10,7 @@ describe('npm run bench, smoke size', () => {
   it('measures every figure against the bare page and the peer', async () => {
     const result = await runBench({
       buildApp: false,
-      sizes: [1_500],
+      sizes: [1_500, 3_000],
       main: 1_500,
       runs: 1,
       scrollFrames: 30,
@@ -49,7 +49,13 @@ describe('npm run bench, smoke size', () => {
     const withPeer = summary.rows.filter((row) => row.peer);
     expect(withPeer.length).toBeGreaterThanOrEqual(10);
     expect(withPeer.every((row) => Number.isFinite(row.peer?.median))).toBe(true);
-    expect(summary.growth).toHaveLength(1);
+    // At every size the explorer is scrolled, sorted and filtered, and its growth is a ratio.
+    expect(summary.growth.map((g) => g.seeds)).toEqual([1_500, 3_000]);
+    for (const g of summary.growth) {
+      for (const figure of [g.sort, g.filter, g.scrollP95, g.over50, g.usable, g.warm])
+        expect(Number.isFinite(figure.median), String(g.seeds)).toBe(true);
+      expect(Number.isFinite(g.perSeedTime) && Number.isFinite(g.perSeedHeap)).toBe(true);
+    }
     // Every budgeted figure gets a verdict, decided from its numbers, in its own line.
     const budgeted = summary.rows.filter((row) => row.budget);
     expect(budgeted.length).toBeGreaterThanOrEqual(8);
