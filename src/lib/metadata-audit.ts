@@ -177,15 +177,47 @@ export interface RequiredAudit {
   readonly byField: readonly { readonly field: string; readonly lacking: number }[];
 }
 
-/** How many records lack a required field: the headline of the coverage audit. */
+interface AuditSoFar {
+  readonly records: readonly WithMetadata[];
+  readonly fields: readonly string[];
+  readonly byField: readonly number[];
+  readonly lacking: number;
+}
+
+/**
+ * The last audit of each list, under its first record: a list that loads page by page grows by
+ * appending, so each new page needs only its own records audited. Held weakly, so a list that is
+ * dropped takes its entry with it.
+ */
+const audits = new WeakMap<WithMetadata, AuditSoFar>();
+
+/** Whether `records` begins with every record of `before`, in order. */
+function extendsList(records: readonly WithMetadata[], before: readonly WithMetadata[]): boolean {
+  if (records.length < before.length) return false;
+  for (let i = 0; i < before.length; i++) if (records[i] !== before[i]) return false;
+  return true;
+}
+
+/**
+ * How many records lack a required field: the headline of the coverage audit. A list that grew
+ * from one audited before is audited from where that audit stopped.
+ */
 export function auditRequired(
   records: readonly WithMetadata[],
   required: readonly string[],
 ): RequiredAudit {
   const fields = [...new Set(required)];
-  const byField = new Array<number>(fields.length).fill(0);
-  let lacking = 0;
-  for (const record of records) {
+  const first = records[0];
+  const previous = first === undefined ? undefined : audits.get(first);
+  const resume =
+    previous !== undefined &&
+    previous.fields.length === fields.length &&
+    previous.fields.every((field, f) => field === fields[f]) &&
+    extendsList(records, previous.records);
+  const byField = resume ? [...previous.byField] : new Array<number>(fields.length).fill(0);
+  let lacking = resume ? previous.lacking : 0;
+  for (let i = resume ? previous.records.length : 0; i < records.length; i++) {
+    const record = records[i] as WithMetadata;
     let lacks = false;
     for (let f = 0; f < fields.length; f++) {
       if (!hasField(record, fields[f] as string)) {
@@ -195,6 +227,7 @@ export function auditRequired(
     }
     if (lacks) lacking++;
   }
+  if (first !== undefined) audits.set(first, { records, fields, byField, lacking });
   return {
     total: records.length,
     lacking,

@@ -284,7 +284,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             {list.rows.length > 0 && (
               <RequiredFieldsAudit
                 scope="seed"
-                records={counted}
+                records={list.rows}
                 noun="seed"
                 present={fields}
                 linkTo={(missing) => {
