@@ -76,8 +76,12 @@ function encodeColumn(rows: readonly Readonly<Record<string, unknown>>[], key: s
     else if (typeof value === 'number') sawNumber = true;
     else if (typeof value === 'boolean') sawBool = true;
     else if (typeof value === 'string') sawText = true;
-    else kind = 'json'; // objects, lists, and undefined next to other values
-    if (kind !== 'json' && !Object.is(value, first)) kind = 'number';
+    // Undefined in every row (a record's `unknown`, mostly) is one value; next to others, as
+    // objects and lists, it needs JSON.
+    else if (value !== undefined || first !== undefined) kind = 'json';
+    if (kind !== 'json' && !Object.is(value, first)) {
+      kind = value === undefined || first === undefined ? 'json' : 'number';
+    }
   }
   if (kind === 'same')
     return { kind, value: first as string | number | boolean | null | undefined };
