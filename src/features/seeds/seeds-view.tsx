@@ -119,7 +119,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
   const filtering = hasSeedFilters(model);
   const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
-  const counted = useRowsToCount(list.rows, list.data?.complete === true);
+  const counted = useRowsToCount(list.rows, list.data?.complete === true, filtering);
   const inputs = useMemo(
     () => ({ rows: counted, model, quick, groups }),
     [counted, model, quick, groups],
