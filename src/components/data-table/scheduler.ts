@@ -24,15 +24,14 @@ export class SortScheduler {
       if (counted) this.urgent--;
       counted = false;
     };
-    const stop = runInSlices(
-      (hasTime) => advanceRanks(rows, source, hasTime),
-      16,
-      'user-visible',
-      () => {
+    const stop = runInSlices((hasTime) => advanceRanks(rows, source, hasTime), {
+      sliceMs: 16,
+      priority: 'user-visible',
+      onDone: () => {
         release();
         onReady();
       },
-    );
+    });
     return () => {
       stop();
       release();

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { Seed } from '../../api/records';
 import { advanceJob, type Job } from '../../lib/jobs';
-import { postTask } from '../../lib/tasks';
+import { runInSlices } from '../../lib/tasks';
 import { facetIndexJob } from './facet-index';
 import { facetJob, type FacetResult } from './facets';
 import type { SeedFilterModel } from './seed-filters';
@@ -40,20 +40,14 @@ export function useFacets(inputs: FacetInputs): Facets {
   const [done, setDone] = useState<{ inputs: FacetInputs; result: FacetResult } | null>(null);
   useEffect(() => {
     const job = facetsOf(inputs);
-    let cancel: () => void = () => undefined;
-    let stopped = false;
-    const step = () => {
-      if (stopped) return;
-      const end = performance.now() + SLICE_MS;
-      const finished = advanceJob(job, () => performance.now() < end);
-      if (finished) setDone({ inputs, result: finished.value });
-      else cancel = postTask(step, 'user-visible');
-    };
-    step();
-    return () => {
-      stopped = true;
-      cancel();
-    };
+    return runInSlices(
+      (hasTime) => {
+        const finished = advanceJob(job, hasTime);
+        if (finished) setDone({ inputs, result: finished.value });
+        return finished !== undefined;
+      },
+      { sliceMs: SLICE_MS, priority: 'user-visible', startNow: true },
+    );
   }, [inputs]);
   return { result: done?.result ?? null, pending: done?.inputs !== inputs };
 }
