@@ -13,12 +13,23 @@ export interface ParseRequest {
   contentType: string;
 }
 
-export type ParseResponse = { id: number; reading: PageReading } | { id: number; failed: string };
+export type ParseResponse =
+  | { id: number; reading: PageReading }
+  /** The worker could not read it: the bytes come back, for the page to read itself. */
+  | { id: number; failed: string; bytes: ArrayBuffer };
 
 interface Pending {
   resolve: (reading: PageReading) => void;
-  /** Kept (the worker gets a copy) so the page can read it itself if the worker fails. */
+  reject: (error: Error) => void;
+  /**
+   * Kept so the page can read it itself if the worker fails. Until the worker has answered once
+   * it gets a copy of the bytes; after that they are moved to it (copying 100,000 seeds' pages
+   * cost the page tens of milliseconds), and a worker that dies holding them loses them.
+   */
   request: ParseRequest;
+  moved: boolean;
+  /** The worker it was sent to: a worker that fails gives up only its own jobs. */
+  worker: Worker;
 }
 
 /**
@@ -42,11 +53,12 @@ function parseWorker(): Worker | null {
       name: 'parse',
     });
     started.onmessage = (event: MessageEvent<ParseResponse>) => {
+      proven = started;
       const job = pending.get(event.data.id);
       if (!job) return;
       pending.delete(event.data.id);
       if ('reading' in event.data) job.resolve(event.data.reading);
-      else job.resolve(readInPage(job));
+      else job.resolve(readInPage({ ...job.request, bytes: event.data.bytes }));
     };
     started.onerror = (event) => {
       // A worker that cannot start (or dies) leaves the parsing to the page, for good.
@@ -63,15 +75,20 @@ function parseWorker(): Worker | null {
 function giveUp(failed: Worker): void {
   if (worker === failed) worker = null;
   failed.terminate();
-  const jobs = [...pending.values()];
-  pending.clear();
-  for (const job of jobs) job.resolve(readInPage(job));
+  const jobs = [...pending.values()].filter((job) => job.worker === failed);
+  for (const job of jobs) pending.delete(job.request.id);
+  for (const job of jobs) {
+    if (!job.moved) job.resolve(readInPage(job.request));
+    else job.reject(new Error('The page stopped reading this part of the list; try again.'));
+  }
 }
 
-function readInPage(job: Pending): PageReading {
-  const { resource, bytes, firstIndex, contentType } = job.request;
+function readInPage({ resource, bytes, firstIndex, contentType }: ParseRequest): PageReading {
   return readPage(resource, bytes, firstIndex, contentType);
 }
+
+/** The worker that has answered at least once: from then on, bytes are moved to it. */
+let proven: Worker | null = null;
 
 let workersAllowed = true;
 
@@ -92,8 +109,9 @@ export function parsePage(
   const target = bytes.byteLength < IN_PAGE_BELOW ? null : parseWorker();
   if (!target) return Promise.resolve(readPage(resource, bytes, firstIndex, contentType));
   const request: ParseRequest = { id: nextId++, resource, bytes, firstIndex, contentType };
-  return new Promise((resolve) => {
-    pending.set(request.id, { resolve, request });
-    target.postMessage(request);
+  const moved = proven === target;
+  return new Promise((resolve, reject) => {
+    pending.set(request.id, { resolve, reject, request, moved, worker: target });
+    target.postMessage(request, moved ? [bytes] : []);
   });
 }

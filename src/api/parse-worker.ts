@@ -19,6 +19,6 @@ scope.onmessage = (event) => {
     scope.postMessage(response, transferablesOf(reading));
   } catch (error) {
     // readPage does not throw; if it ever does, the page reads this answer itself.
-    scope.postMessage({ id, failed: String(error) }, []);
+    scope.postMessage({ id, failed: String(error), bytes }, [bytes]);
   }
 };

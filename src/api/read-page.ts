@@ -4,6 +4,7 @@
  * worker and, where there is none, in the page, so both give exactly the same result.
  */
 import type { Resource } from '../contract/wire';
+import { metadataKeyBuffers } from './metadata-keys';
 import { parseRecords, readListBody, type FieldGaps, type RecordProblem } from './parse';
 import { encodeBlock, type RowBlock } from './row-block';
 
@@ -71,5 +72,6 @@ export function transferablesOf(reading: PageReading): ArrayBuffer[] {
       if (column.nulls) buffers.push(column.nulls.buffer as ArrayBuffer);
     }
   }
+  if (reading.block.metadataKeys) buffers.push(...metadataKeyBuffers(reading.block.metadataKeys));
   return buffers;
 }

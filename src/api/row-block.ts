@@ -7,6 +7,7 @@
  * almost nothing to receive.
  */
 import type { Resource } from '../contract/wire';
+import { encodeMetadataKeys, usableKeys, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ResourceModels } from './records';
 
 /** One field of every row of a block. */
@@ -32,6 +33,11 @@ export interface RowBlock {
   readonly length: number;
   /** By field key, `id` and `unknown` included. */
   readonly columns: Readonly<Record<string, Column>>;
+  /**
+   * The rows' metadata as integers, for records that have metadata (see metadata-keys.ts). Blocks
+   * saved before there were keys have none; their rows' metadata is then read from the column.
+   */
+  readonly metadataKeys?: MetadataKeys;
 }
 
 /** The keys a block holds for a resource: the id, every defined field, and the unknown map. */
@@ -50,7 +56,10 @@ export function encodeBlock<R extends Resource>(
   const columns: Record<string, Column> = {};
   const rows = records as readonly Readonly<Record<string, unknown>>[];
   for (const key of keysOf(resource)) columns[key] = encodeColumn(rows, key);
-  return { resource, length: records.length, columns };
+  if (!('metadata' in RECORD_FIELDS[resource]))
+    return { resource, length: records.length, columns };
+  const metadataKeys = encodeMetadataKeys(rows.map((row) => row.metadata));
+  return { resource, length: records.length, columns, metadataKeys };
 }
 
 function encodeColumn(rows: readonly Readonly<Record<string, unknown>>[], key: string): Column {
@@ -67,8 +76,12 @@ function encodeColumn(rows: readonly Readonly<Record<string, unknown>>[], key: s
     else if (typeof value === 'number') sawNumber = true;
     else if (typeof value === 'boolean') sawBool = true;
     else if (typeof value === 'string') sawText = true;
-    else kind = 'json'; // objects, lists, and undefined next to other values
-    if (kind !== 'json' && !Object.is(value, first)) kind = 'number';
+    // Undefined in every row (a record's `unknown`, mostly) is one value; next to others, as
+    // objects and lists, it needs JSON.
+    else if (value !== undefined || first !== undefined) kind = 'json';
+    if (kind !== 'json' && !Object.is(value, first)) {
+      kind = value === undefined || first === undefined ? 'json' : 'number';
+    }
   }
   if (kind === 'same')
     return { kind, value: first as string | number | boolean | null | undefined };
@@ -154,12 +167,18 @@ function reader(column: Column, optional: boolean): Read {
 const BLOCK = Symbol('block');
 const INDEX = Symbol('index');
 
+/** What the rows of one block share: how to read each field, and the block's metadata keys. */
+interface Source {
+  readonly reads: Readonly<Record<string, Read>>;
+  readonly keys: MetadataKeys | undefined;
+}
+
 interface RowHandle {
-  readonly [BLOCK]: Readonly<Record<string, Read>>;
+  readonly [BLOCK]: Source;
   readonly [INDEX]: number;
 }
 
-type RowConstructor = new (reads: Readonly<Record<string, Read>>, index: number) => RowHandle;
+type RowConstructor = new (source: Source, index: number) => RowHandle;
 
 const rowClasses = new Map<Resource, RowConstructor>();
 
@@ -172,10 +191,10 @@ function rowClass(resource: Resource): RowConstructor {
   if (Row) return Row;
   Row = class {
     // Symbol keys: invisible to Object.keys, spreading and JSON, cheap to set on 100,000 rows.
-    readonly [BLOCK]: Readonly<Record<string, Read>>;
+    readonly [BLOCK]: Source;
     readonly [INDEX]: number;
-    constructor(reads: Readonly<Record<string, Read>>, index: number) {
-      this[BLOCK] = reads;
+    constructor(source: Source, index: number) {
+      this[BLOCK] = source;
       this[INDEX] = index;
     }
   };
@@ -184,7 +203,7 @@ function rowClass(resource: Resource): RowConstructor {
     Object.defineProperty(Row.prototype, key, {
       enumerable: true,
       get(this: RowHandle) {
-        return (this[BLOCK][key] as Read)(this[INDEX]);
+        return (this[BLOCK].reads[key] as Read)(this[INDEX]);
       },
     });
   }
@@ -212,11 +231,27 @@ export function blockRows<R extends Resource>(block: RowBlock): ResourceModels[R
   for (const [key, column] of Object.entries(block.columns)) {
     reads[key] = reader(column, key === 'unknown');
   }
+  const keys = usableKeys(block.metadataKeys, block.length) ? block.metadataKeys : undefined;
+  const source: Source = { reads, keys };
   const Row = rowClass(block.resource);
   const rows = new Array<ResourceModels[R]>(block.length);
   for (let i = 0; i < block.length; i++)
-    rows[i] = new Row(reads, i) as unknown as ResourceModels[R];
+    rows[i] = new Row(source, i) as unknown as ResourceModels[R];
   return rows;
+}
+
+/**
+ * The metadata keys of the block a row was read from, when it has usable ones; undefined for a
+ * row without (a plain record, or a row of a block saved before there were keys).
+ */
+export function metadataKeysOf(row: unknown): MetadataKeys | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  return (row as Partial<RowHandle>)[BLOCK]?.keys;
+}
+
+/** A row's place in its block (meaningful only for a row `metadataKeysOf` gives keys for). */
+export function placeOf(row: unknown): number {
+  return (row as RowHandle)[INDEX];
 }
 
 /** A row as a plain object (what `JSON.stringify` writes), for comparisons. */

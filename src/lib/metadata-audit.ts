@@ -11,7 +11,9 @@
  * cannot be shown to have a field, so it counts as lacking every one, and `metadataUnknown` says
  * how many such records a figure includes.
  */
+import { isBlank, nameId, rowHas, rowValues, type MetadataKeys } from '../api/metadata-keys';
 import { unknownOf, type Metadata, type UnknownFields } from '../api/records';
+import { metadataKeysOf, placeOf } from '../api/row-block';
 import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { listParam, quoted, type ListParam } from './url-state';
 
@@ -21,23 +23,23 @@ export interface WithMetadata {
   readonly unknown?: UnknownFields;
 }
 
-const NOT_BLANK = /\S/;
-
-/** Empty or only whitespace: such a value counts as no value. */
-export function isBlank(value: string): boolean {
-  // Nearly every value starts with a visible ASCII character; only the rest need the pattern.
-  const first = value.charCodeAt(0);
-  if (first > 32 && first < 127) return false;
-  return !NOT_BLANK.test(value);
-}
+export { isBlank };
 
 /** The key under which values differing only in case or surrounding spaces meet. */
 export function variantKey(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** Whether a record has at least one non-blank value for a field. */
+/**
+ * Whether a record has at least one non-blank value for a field. Rows of a block answer from its
+ * metadata keys, without decoding their metadata.
+ */
 export function hasField(record: WithMetadata, field: string): boolean {
+  const keys = metadataKeysOf(record);
+  if (keys) {
+    const f = nameId(keys, field);
+    return f >= 0 && rowHas(keys, placeOf(record), f);
+  }
   const entries = Object.hasOwn(record.metadata, field) ? record.metadata[field] : undefined;
   if (entries === undefined) return false;
   for (const entry of entries) if (!isBlank(entry.value)) return true;
@@ -46,11 +48,52 @@ export function hasField(record: WithMetadata, field: string): boolean {
 
 /** A record's distinct non-blank values for a field, in the service's order. */
 export function fieldValues(record: WithMetadata, field: string): string[] {
+  const keys = metadataKeysOf(record);
+  if (keys) {
+    const f = nameId(keys, field);
+    return f < 0 ? [] : rowValues(keys, placeOf(record), f);
+  }
   const entries = Object.hasOwn(record.metadata, field) ? record.metadata[field] : undefined;
   if (entries === undefined) return [];
   const values = new Set<string>();
   for (const entry of entries) if (!isBlank(entry.value)) values.add(entry.value);
   return [...values];
+}
+
+/**
+ * Adds to `into` every field name the records from `from` on use, even with blank values only.
+ * Rows of a block are read from its metadata keys, a block's names once per run of its rows.
+ */
+export function addFieldNames(
+  records: readonly WithMetadata[],
+  from: number,
+  into: Set<string>,
+): void {
+  let keys: MetadataKeys | undefined;
+  let seen = new Uint8Array(0);
+  const flush = () => {
+    if (!keys) return;
+    for (let f = 0; f < seen.length; f++) if (seen[f] === 1) into.add(keys.names[f] as string);
+  };
+  for (let i = from; i < records.length; i++) {
+    const record = records[i] as WithMetadata;
+    const own = metadataKeysOf(record);
+    if (own) {
+      if (own !== keys) {
+        flush();
+        keys = own;
+        seen = new Uint8Array(own.names.length);
+      }
+      const { nameStart, rowNames } = own;
+      const at = placeOf(record);
+      for (let k = nameStart[at] as number, end = nameStart[at + 1] as number; k < end; k++) {
+        seen[(rowNames[k] as number) >>> 1] = 1;
+      }
+    } else {
+      for (const name in record.metadata) into.add(name);
+    }
+  }
+  flush();
 }
 
 /** The records that lack a non-blank value for any of `fields` (all records, for no fields: none). */
@@ -134,15 +177,47 @@ export interface RequiredAudit {
   readonly byField: readonly { readonly field: string; readonly lacking: number }[];
 }
 
-/** How many records lack a required field: the headline of the coverage audit. */
+interface AuditSoFar {
+  readonly records: readonly WithMetadata[];
+  readonly fields: readonly string[];
+  readonly byField: readonly number[];
+  readonly lacking: number;
+}
+
+/**
+ * The last audit of each list, under its first record: a list that loads page by page grows by
+ * appending, so each new page needs only its own records audited. Held weakly, so a list that is
+ * dropped takes its entry with it.
+ */
+const audits = new WeakMap<WithMetadata, AuditSoFar>();
+
+/** Whether `records` begins with every record of `before`, in order. */
+function extendsList(records: readonly WithMetadata[], before: readonly WithMetadata[]): boolean {
+  if (records.length < before.length) return false;
+  for (let i = 0; i < before.length; i++) if (records[i] !== before[i]) return false;
+  return true;
+}
+
+/**
+ * How many records lack a required field: the headline of the coverage audit. A list that grew
+ * from one audited before is audited from where that audit stopped.
+ */
 export function auditRequired(
   records: readonly WithMetadata[],
   required: readonly string[],
 ): RequiredAudit {
   const fields = [...new Set(required)];
-  const byField = new Array<number>(fields.length).fill(0);
-  let lacking = 0;
-  for (const record of records) {
+  const first = records[0];
+  const previous = first === undefined ? undefined : audits.get(first);
+  const resume =
+    previous !== undefined &&
+    previous.fields.length === fields.length &&
+    previous.fields.every((field, f) => field === fields[f]) &&
+    extendsList(records, previous.records);
+  const byField = resume ? [...previous.byField] : new Array<number>(fields.length).fill(0);
+  let lacking = resume ? previous.lacking : 0;
+  for (let i = resume ? previous.records.length : 0; i < records.length; i++) {
+    const record = records[i] as WithMetadata;
     let lacks = false;
     for (let f = 0; f < fields.length; f++) {
       if (!hasField(record, fields[f] as string)) {
@@ -152,6 +227,7 @@ export function auditRequired(
     }
     if (lacks) lacking++;
   }
+  if (first !== undefined) audits.set(first, { records, fields, byField, lacking });
   return {
     total: records.length,
     lacking,

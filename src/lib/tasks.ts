@@ -19,16 +19,30 @@ export function postTask(callback: () => void, priority: TaskPriority): () => vo
   };
 }
 
+/** What a slice of work reports: done, more to do at once, or try again after a pause. */
+export type SliceResult = boolean | { retryAfter: number };
+
+export interface SliceOptions {
+  /** The longest a slice runs before the browser gets to handle input and paint. */
+  readonly sliceMs: number;
+  readonly priority: TaskPriority;
+  /**
+   * Runs the first slice at once, in the caller's task, so that small work finishes with it (a
+   * short list's facets show with its rows); otherwise every slice is a task of its own.
+   */
+  readonly startNow?: boolean;
+  /** Called once `step` reports that it is done (never after a stop). */
+  readonly onDone?: () => void;
+}
+
 /**
  * Runs `step` in tasks of at most `sliceMs` until it reports that it is done (or asks to be tried
  * again later); between tasks the browser handles input and paints. Returns a function that stops
  * it.
  */
 export function runInSlices(
-  step: (hasTime: () => boolean) => boolean | { retryAfter: number },
-  sliceMs: number,
-  priority: TaskPriority,
-  onDone: () => void = () => undefined,
+  step: (hasTime: () => boolean) => SliceResult,
+  { sliceMs, priority, startNow = false, onDone }: SliceOptions,
 ): () => void {
   let stopped = false;
   let cancel: () => void = () => undefined;
@@ -38,7 +52,7 @@ export function runInSlices(
     const result = step(() => performance.now() < end);
     if (result === true) {
       stopped = true;
-      onDone();
+      onDone?.();
     } else if (result === false) {
       cancel = postTask(work, priority);
     } else {
@@ -50,7 +64,8 @@ export function runInSlices(
       };
     }
   };
-  cancel = postTask(work, priority);
+  if (startNow) work();
+  else cancel = postTask(work, priority);
   return () => {
     stopped = true;
     cancel();
@@ -80,13 +95,13 @@ const SETTLE_MS = 600;
  * it, at whichever stage it is.
  */
 export function inBackgroundOnceSettled(
-  step: (hasTime: () => boolean) => boolean | { retryAfter: number },
+  step: (hasTime: () => boolean) => SliceResult,
   idleTimeoutMs: number,
 ): () => void {
   let stop: () => void = () => undefined;
   const settle = window.setTimeout(() => {
     stop = whenIdle(() => {
-      stop = runInSlices(step, 8, 'background');
+      stop = runInSlices(step, { sliceMs: 8, priority: 'background' });
     }, idleTimeoutMs);
   }, SETTLE_MS);
   stop = () => {

@@ -4,7 +4,7 @@
  * short user-visible tasks, and keeps the background work out of the way while the user scrolls
  * or waits for a sort. The work itself is pure (ranking.ts).
  */
-import { runInSlices, whenIdle } from '../../lib/tasks';
+import { inBackgroundOnceSettled, runInSlices } from '../../lib/tasks';
 import { advanceRanks, type SortSource } from './ranking';
 
 export class SortScheduler {
@@ -24,15 +24,14 @@ export class SortScheduler {
       if (counted) this.urgent--;
       counted = false;
     };
-    const stop = runInSlices(
-      (hasTime) => advanceRanks(rows, source, hasTime),
-      16,
-      'user-visible',
-      () => {
+    const stop = runInSlices((hasTime) => advanceRanks(rows, source, hasTime), {
+      sliceMs: 16,
+      priority: 'user-visible',
+      onDone: () => {
         release();
         onReady();
       },
-    );
+    });
     return () => {
       stop();
       release();
@@ -49,9 +48,9 @@ export class SortScheduler {
 
   /**
    * Computes the sort keys of `sources` over `rows` in the background, so that the first click on
-   * a header needs no ranking: it starts once the browser is idle (after the rows have been
-   * painted), then works in tasks of a few milliseconds, so input waits at most that long. Returns
-   * a function that stops it.
+   * a header needs no ranking: it starts once the rows have stayed the same for a moment and the
+   * browser is idle (after the rows have been painted), then works in tasks of a few milliseconds,
+   * so input waits at most that long. Returns a function that stops it.
    */
   prepareSortKeys<Row>(rows: readonly Row[], sources: readonly SortSource<Row>[]): () => void {
     if (rows.length === 0 || sources.length === 0) return () => undefined;
@@ -66,12 +65,9 @@ export class SortScheduler {
       }
       return true;
     };
-    // Ranks are merged as a list grows, so this work keeps pace with the pages as they come.
-    let stop = whenIdle(() => {
-      stop = runInSlices(step, 8, 'background');
-    }, 500);
-    return () => {
-      stop();
-    };
+    // A list that is loading shows new rows every quarter of a second or so: ranking each of
+    // those arrays would rank every column of the list several times over. Ranks of a grown list
+    // reuse what was learnt, so a long load that pauses between showings still keeps pace.
+    return inBackgroundOnceSettled(step, 500);
   }
 }

@@ -10,7 +10,7 @@ import type { Resource } from '../../contract/wire';
 import { fieldValues, orderFieldNames, type WithMetadata } from '../../lib/metadata-audit';
 import { csvJob, jsonJob, urlListJob, type Cell, type OnRows } from '../../lib/export-writers';
 import type { Job } from '../../lib/jobs';
-import { runInSlices } from '../../lib/run-in-slices';
+import { runJobInSlices } from '../../lib/run-in-slices';
 import { advanceRanks, sortOrder, type SortSource } from '../data-table/ranking';
 import type { DataColumn } from '../data-table/types';
 import { saveFile } from './save-file';
@@ -152,5 +152,5 @@ export async function runExport<Row>(
   source: ExportSource<Row>,
   request: ExportRequest,
 ): Promise<void> {
-  saveFile(await runInSlices(fileJob(source, request), request.signal), request.fileName);
+  saveFile(await runJobInSlices(fileJob(source, request), request.signal), request.fileName);
 }

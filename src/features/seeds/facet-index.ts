@@ -6,7 +6,9 @@
  * resumable job. The values' collation order, for the facet panel, is ranked here too. This file
  * is long because the index is one data structure, easiest to check when it is read whole.
  */
+import { pairValue, type MetadataKeys } from '../../api/metadata-keys';
 import { unknownOf, type Seed } from '../../api/records';
+import { metadataKeysOf, placeOf } from '../../api/row-block';
 import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
@@ -39,6 +41,12 @@ function statusClass(seed: Seed): number {
 
 // ---------------------------------------------------------------------------------------------
 // The index
+
+/** A block's own field and pair ids, as an index numbers them. */
+interface BlockIds {
+  readonly fields: Int32Array;
+  readonly pairs: Int32Array;
+}
 
 /** What every view of one growing list shares. Arrays only grow, so a view of a prefix stays valid. */
 export class IndexCore {
@@ -101,6 +109,11 @@ export class IndexCore {
   /** The pair values in collation order, for the pairs there were when last ranked. */
   ranking: Ranking | null = null;
 
+  /** Per block of rows: its field and pair ids as this index numbers them (-1: not yet met). */
+  private readonly blockIds = new WeakMap<MetadataKeys, BlockIds>();
+  private lastKeys: MetadataKeys | undefined;
+  private lastIds: BlockIds | undefined;
+
   field(name: string): number {
     let f = this.fieldIndex.get(name);
     if (f === undefined) {
@@ -154,10 +167,59 @@ export class IndexCore {
     return g;
   }
 
+  private idsOf(keys: MetadataKeys): BlockIds {
+    if (keys === this.lastKeys && this.lastIds) return this.lastIds;
+    let ids = this.blockIds.get(keys);
+    if (!ids) {
+      ids = {
+        fields: new Int32Array(keys.names.length).fill(-1),
+        pairs: new Int32Array(keys.pairName.length).fill(-1),
+      };
+      this.blockIds.set(keys, ids);
+    }
+    this.lastKeys = keys;
+    this.lastIds = ids;
+    return ids;
+  }
+
+  /**
+   * A row's metadata from its block's keys: the same ids, in the same order, as reading its
+   * metadata would give, with each field and value looked up once per block instead of per row.
+   */
+  private addKeys(keys: MetadataKeys, at: number): void {
+    const ids = this.idsOf(keys);
+    const { nameStart, rowNames, pairStart, rowPairs } = keys;
+    for (let k = nameStart[at] as number, end = nameStart[at + 1] as number; k < end; k++) {
+      const named = rowNames[k] as number;
+      const local = named >>> 1;
+      let f = ids.fields[local] as number;
+      if (f < 0) {
+        f = this.field(keys.names[local] as string);
+        ids.fields[local] = f;
+      }
+      if ((named & 1) === 1) this.fields.push(f);
+    }
+    // The row's pairs come field by field in the row's order, as reading its metadata takes them.
+    for (let k = pairStart[at] as number, end = pairStart[at + 1] as number; k < end; k++) {
+      const local = rowPairs[k] as number;
+      let p = ids.pairs[local] as number;
+      if (p < 0) {
+        p = this.pair(ids.fields[keys.pairName[local] as number] as number, pairValue(keys, local));
+        ids.pairs[local] = p;
+      }
+      this.pairs.push(p);
+    }
+    this.pairStart.push(this.pairs.length);
+    this.fieldStart.push(this.fields.length);
+  }
+
   add(seed: Seed): void {
     const i = this.length;
-    const metadata = seed.metadata as Seed['metadata'] | null | undefined;
-    if (metadata) {
+    const keys = metadataKeysOf(seed);
+    const metadata = keys ? undefined : (seed.metadata as Seed['metadata'] | null | undefined);
+    if (keys) {
+      this.addKeys(keys, placeOf(seed));
+    } else if (metadata) {
       for (const name in metadata) {
         const entries = metadata[name];
         const f = this.field(name);
@@ -179,8 +241,10 @@ export class IndexCore {
         }
       }
     }
-    this.pairStart.push(this.pairs.length);
-    this.fieldStart.push(this.fields.length);
+    if (!keys) {
+      this.pairStart.push(this.pairs.length);
+      this.fieldStart.push(this.fields.length);
+    }
 
     const refs = Array.isArray(seed.seedGroups) ? seed.seedGroups : [];
     for (const ref of refs) {

@@ -1,7 +1,7 @@
 /** The metadata field names the seeds page offers in its field picker. */
 import type { Seed } from '../../api/records';
 import { DUBLIN_CORE_FIELDS } from '../../contract/wire';
-import { orderFieldNames } from '../../lib/metadata-audit';
+import { addFieldNames, orderFieldNames } from '../../lib/metadata-audit';
 
 /**
  * What was found in a list already scanned, under the list's first seed: a list that loads page by
@@ -19,9 +19,7 @@ function seenNames(rows: readonly Seed[]): ReadonlySet<string> {
     rows.length >= previous.length &&
     rows[previous.length - 1] === previous.last;
   const names = new Set(grew ? previous.names : undefined);
-  for (let i = grew ? previous.length : 0; i < rows.length; i++) {
-    for (const name in rows[i]?.metadata) names.add(name);
-  }
+  addFieldNames(rows, grew ? previous.length : 0, names);
   if (first !== undefined) scans.set(first, { length: rows.length, last: rows.at(-1), names });
   return names;
 }

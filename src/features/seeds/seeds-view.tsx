@@ -119,7 +119,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
   const filtering = hasSeedFilters(model);
   const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
-  const counted = useRowsToCount(list.rows, list.data?.complete === true);
+  const counted = useRowsToCount(list.rows, list.data?.complete === true, filtering);
   const inputs = useMemo(
     () => ({ rows: counted, model, quick, groups }),
     [counted, model, quick, groups],
@@ -284,7 +284,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             {list.rows.length > 0 && (
               <RequiredFieldsAudit
                 scope="seed"
-                records={counted}
+                records={list.rows}
                 noun="seed"
                 present={fields}
                 linkTo={(missing) => {

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { Seed } from '../../api/records';
 import { advanceJob, type Job } from '../../lib/jobs';
-import { postTask } from '../../lib/tasks';
+import { runInSlices } from '../../lib/tasks';
 import { facetIndexJob } from './facet-index';
 import { facetJob, type FacetResult } from './facets';
 import type { SeedFilterModel } from './seed-filters';
@@ -40,20 +40,14 @@ export function useFacets(inputs: FacetInputs): Facets {
   const [done, setDone] = useState<{ inputs: FacetInputs; result: FacetResult } | null>(null);
   useEffect(() => {
     const job = facetsOf(inputs);
-    let cancel: () => void = () => undefined;
-    let stopped = false;
-    const step = () => {
-      if (stopped) return;
-      const end = performance.now() + SLICE_MS;
-      const finished = advanceJob(job, () => performance.now() < end);
-      if (finished) setDone({ inputs, result: finished.value });
-      else cancel = postTask(step, 'user-visible');
-    };
-    step();
-    return () => {
-      stopped = true;
-      cancel();
-    };
+    return runInSlices(
+      (hasTime) => {
+        const finished = advanceJob(job, hasTime);
+        if (finished) setDone({ inputs, result: finished.value });
+        return finished !== undefined;
+      },
+      { sliceMs: SLICE_MS, priority: 'user-visible', startNow: true },
+    );
   }, [inputs]);
   return { result: done?.result ?? null, pending: done?.inputs !== inputs };
 }
@@ -71,16 +65,24 @@ function refreshAfter(counted: number): number {
 }
 
 /**
- * The rows for the facets to count: the first rows at once, then the growing list at most every
- * 1.5 s per 100,000 rows counted while it loads, and the whole list as soon as it is complete. Counting every
- * page as it arrives would cost a recount of everything loaded so far, twenty times over.
+ * The rows for the facets to count: the first rows at once, and the whole list as soon as it is
+ * complete. In between, a growing list is counted again only when `follow` is set, because the rows
+ * on show are the facets' own (a row filter is in force): then at most every 1.5 s per 100,000 rows
+ * counted, since counting every page as it arrives would recount everything loaded so far twenty
+ * times over. Otherwise the counts of the first rows stay, marked as pending, until the list is
+ * whole: counting a list that is still loading would take the page's time for figures that are
+ * out of date before they show.
  */
-export function useRowsToCount(rows: readonly Seed[], complete: boolean): readonly Seed[] {
+export function useRowsToCount(
+  rows: readonly Seed[],
+  complete: boolean,
+  follow: boolean,
+): readonly Seed[] {
   const [taken, setTaken] = useState<{ rows: readonly Seed[]; at: number }>({ rows, at: 0 });
   // A list's first rows (or another list's) are counted at once; so is a complete list.
   const fresh = rows !== taken.rows && (taken.rows.length === 0 || rows[0] !== taken.rows[0]);
   if (fresh) setTaken({ rows, at: 0 });
-  const waiting = !complete && !fresh && rows !== taken.rows;
+  const waiting = follow && !complete && !fresh && rows !== taken.rows;
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(

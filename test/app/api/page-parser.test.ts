@@ -15,29 +15,46 @@ const answer = (limit: number) =>
     engine.handle('GET', `/api/seed?format=api&limit=${String(limit)}`).body ?? '',
   ).buffer;
 
-/** A stand-in for the browser's Worker: it runs the worker's code on a copy, or fails to start. */
-function fakeWorker(behaviour: 'works' | 'fails') {
+/**
+ * A stand-in for the browser's Worker: it runs the worker's code on what it is sent (moved or
+ * copied, as postMessage would), fails to start, dies after its first answer, or answers that
+ * it could not read an answer.
+ */
+function fakeWorker(behaviour: 'works' | 'fails' | 'dies' | 'refuses') {
   const started: FakeWorker[] = [];
   class FakeWorker {
     onmessage: ((event: MessageEvent) => void) | null = null;
     onerror: ((event: Event) => void) | null = null;
     received = 0;
+    moved = 0;
     constructor() {
       started.push(this);
     }
-    postMessage(request: ParseRequest) {
+    postMessage(request: ParseRequest, transfer: Transferable[] = []) {
       this.received++;
-      const copy = structuredClone(request);
+      if (transfer.length > 0) this.moved++;
+      const copy = structuredClone(request, { transfer });
+      const answered = this.received > 1;
       setTimeout(() => {
-        if (behaviour === 'fails') {
+        if (behaviour === 'fails' || (behaviour === 'dies' && answered)) {
           this.onerror?.(new Event('error'));
           return;
         }
+        if (behaviour === 'refuses') {
+          const data = { id: copy.id, failed: 'no', bytes: copy.bytes };
+          this.onmessage?.(
+            new MessageEvent('message', {
+              data: structuredClone(data, { transfer: [copy.bytes] }),
+            }),
+          );
+          return;
+        }
         const reading = readPage(copy.resource, copy.bytes, copy.firstIndex, copy.contentType);
-        transferablesOf(reading); // the worker transfers these; here they are only listed
-        this.onmessage?.(
-          new MessageEvent('message', { data: structuredClone({ id: copy.id, reading }) }),
+        const data = structuredClone(
+          { id: copy.id, reading },
+          { transfer: transferablesOf(reading) },
         );
+        this.onmessage?.(new MessageEvent('message', { data }));
       }, 5);
     }
     terminate() {}
@@ -82,6 +99,37 @@ describe('parsing answers', () => {
     ]);
     expect(a.ok && a.block.length).toBe(1_000);
     expect(b.ok && b.block.length).toBe(1_100);
+  });
+
+  it('moves the bytes to a worker that has answered before, and copies them until then', async () => {
+    const workers = fakeWorker('works');
+    const first = answer(1_000);
+    await parsePage('seed', first, 0, 'application/json');
+    expect(first.byteLength).toBeGreaterThan(0);
+    const second = answer(1_000);
+    const reading = await parsePage('seed', second, 0, 'application/json');
+    expect(workers[0]?.moved).toBe(1);
+    expect(second.byteLength).toBe(0);
+    expect(rowsOf(reading)).toEqual(rowsOf(readPage('seed', answer(1_000), 0, 'application/json')));
+  });
+
+  it('reads in the page what a worker gives back unread, moved bytes included', async () => {
+    fakeWorker('refuses');
+    const pages = [answer(1_000), answer(1_100)];
+    const a = await parsePage('seed', pages[0] as ArrayBuffer, 0, 'application/json');
+    const b = await parsePage('seed', pages[1] as ArrayBuffer, 0, 'application/json');
+    expect(a.ok && a.block.length).toBe(1_000);
+    expect(b.ok && b.block.length).toBe(1_100);
+  });
+
+  it('fails only the answers a dying worker held, and reads the rest in the page', async () => {
+    fakeWorker('dies');
+    await parsePage('seed', answer(1_000), 0, 'application/json');
+    await expect(parsePage('seed', answer(1_000), 0, 'application/json')).rejects.toThrow(
+      /try again/,
+    );
+    const after = await parsePage('seed', answer(1_100), 0, 'application/json');
+    expect(after.ok && after.block.length).toBe(1_100);
   });
 
   it('reads in the page where there are no workers', async () => {

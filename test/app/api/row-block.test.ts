@@ -7,7 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
 import { readPage } from '../../../src/api/read-page';
 import { RECORD_FIELDS, type ResourceModels } from '../../../src/api/records';
-import { blockRows, encodeBlock, toPlain } from '../../../src/api/row-block';
+import {
+  blockRows,
+  encodeBlock,
+  metadataKeysOf,
+  toPlain,
+  type RowBlock,
+} from '../../../src/api/row-block';
+import {
+  addFieldNames,
+  fieldValues,
+  hasField,
+  type WithMetadata,
+} from '../../../src/lib/metadata-audit';
 import { RESOURCES, type Resource } from '../../../src/contract/wire';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
@@ -128,5 +140,81 @@ describe('reading an answer', () => {
       failure: 'shape',
       reason: 'No.',
     });
+  });
+});
+
+describe('metadata keys', () => {
+  const NAMES = ['Title', 'Language', 'title', '0', '10', '__proto__', 'constructor', ' ', 'a:b'];
+  const VALUES = ['English', 'english', ' English', '', '  ', '\u00a0', '\t\n', 'x', 'Ñandú', '0'];
+  const entry = fc.oneof(
+    { weight: 6, arbitrary: fc.record({ id: fc.nat(), value: fc.constantFrom(...VALUES) }) },
+    { weight: 1, arbitrary: fc.jsonValue() },
+  );
+  const metadata = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.dictionary(fc.constantFrom(...NAMES), fc.array(entry), { maxKeys: 5 }),
+    },
+    { weight: 1, arbitrary: fc.jsonValue() },
+  );
+  const record = (resource: 'seed' | 'collection') =>
+    fc
+      .tuple(mutated(samples[resource]), metadata)
+      .map(([item, meta]) => ({ ...item, metadata: meta }));
+  const asked = [...NAMES, 'Nope', 'toString', 'hasOwnProperty'];
+
+  /** What every metadata question gives for a row, asked of the row and of a plain copy. */
+  function answers(row: WithMetadata) {
+    const plain = toPlain(row);
+    for (const field of asked) {
+      expect(hasField(row, field), field).toBe(hasField(plain, field));
+      expect(fieldValues(row, field), field).toEqual(fieldValues(plain, field));
+    }
+  }
+
+  it.each(['seed', 'collection'] as const)(
+    'answer for %s rows exactly as their metadata does, whatever it holds',
+    (resource) => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.array(record(resource), { maxLength: 12 }), { minLength: 1, maxLength: 3 }),
+          (pages) => {
+            const blocks = pages.map((items) =>
+              structuredClone(encodeBlock(resource, parseRecords(resource, items).records)),
+            );
+            const rows = blocks.flatMap((block) => blockRows<typeof resource>(block));
+            // The rows answer from their keys, not their metadata.
+            for (const row of rows) expect(metadataKeysOf(row)).toBeDefined();
+            rows.forEach(answers);
+            const names = new Set<string>();
+            addFieldNames(rows, 0, names);
+            const plainNames = new Set<string>();
+            addFieldNames(rows.map(toPlain), 0, plainNames);
+            expect([...names].sort()).toEqual([...plainNames].sort());
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+  );
+
+  it('are left aside when a block has none, or keys that do not hold together', () => {
+    const items = samples.seed.slice(0, 12);
+    const block = encodeBlock('seed', parseRecords('seed', items).records);
+    const keys = block.metadataKeys;
+    if (!keys) throw new Error('no keys');
+    const spoilt: RowBlock[] = [
+      { ...block, metadataKeys: undefined },
+      { ...block, metadataKeys: { ...keys, nameStart: keys.nameStart.slice(1) } },
+      { ...block, metadataKeys: { ...keys, rowPairs: keys.rowPairs.map(() => 1e6) } },
+      { ...block, metadataKeys: { ...keys, pairText: `${keys.pairText}x` } },
+      { ...block, metadataKeys: { ...keys, names: [] } },
+      { ...block, metadataKeys: 'nonsense' as unknown as RowBlock['metadataKeys'] },
+    ];
+    for (const variant of spoilt) {
+      const rows = blockRows<'seed'>(structuredClone(variant));
+      expect(rows.map(metadataKeysOf)).toEqual(rows.map(() => undefined));
+      rows.forEach(answers);
+    }
   });
 });

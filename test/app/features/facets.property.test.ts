@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownOf, type Seed } from '../../../src/api/records';
+import { blockRows, encodeBlock, metadataKeysOf, toPlain } from '../../../src/api/row-block';
 import { compareText } from '../../../src/components/data-table';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
@@ -313,6 +314,43 @@ describe('the facet engine', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+/** A result with its rows as ids, to compare results over different row objects. */
+function byIds(result: ReturnType<typeof computeFacets>) {
+  return { ...result, rows: result.rows.map((seed) => seed.id) };
+}
+
+describe('the facet engine over rows in blocks', () => {
+  it('gives what it gives over plain records, from the blocks’ metadata keys or without them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(seedArbitrary, { maxLength: 60 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
+        fc.nat(60),
+        modelArbitrary,
+        (seeds, withKeys, grownAt, model) => {
+          // The seeds in pages, some as a block saved before blocks had keys.
+          const size = Math.ceil(seeds.length / withKeys.length) || 1;
+          const rows = withKeys.flatMap((keys, k) => {
+            const block = structuredClone(
+              encodeBlock('seed', seeds.slice(k * size, (k + 1) * size)),
+            );
+            return blockRows<'seed'>(keys ? block : { ...block, metadataKeys: undefined });
+          });
+          const plain = rows.map((row) => toPlain(row));
+          expect(rows.some((row) => metadataKeysOf(row) !== undefined)).toBe(
+            withKeys.some((keys, k) => keys && seeds.length > k * size),
+          );
+          // A list indexed as it grows gives what it gives indexed whole.
+          facetIndex(rows.slice(0, grownAt));
+          const got = computeFacets(facetIndex(rows), model);
+          expect(byIds(got)).toEqual(byIds(computeFacets(facetIndex(plain), model)));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -17,6 +17,7 @@ import {
   requiredFieldsKey,
 } from '../../../src/lib/required-fields';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
+import type { Seed } from '../../../src/api/records';
 import { makeSeed } from '../features/seed-fixtures';
 
 describe('what counts as having a field', () => {
@@ -87,6 +88,41 @@ describe('coverage', () => {
         { field: 'Language', lacking: 1 },
       ],
     });
+  });
+
+  it('audits a list that grows, or changes after its first record, as it audits it whole', () => {
+    const kinds: Record<string, readonly string[]>[] = [
+      { Title: ['A'], Description: ['d'], Subject: ['s'], Language: ['e'] },
+      { Title: ['A'] },
+      { Title: [' '], Subject: ['s'] },
+      {},
+    ];
+    const records = Array.from({ length: 40 }, (_, i) => makeSeed({ meta: kinds[i % 4] }));
+    // Each audit is checked against one of copies, for which nothing is remembered.
+    const fresh = (list: readonly Seed[], fields: readonly string[]) =>
+      auditRequired(
+        list.map((r) => ({ ...r })),
+        fields,
+      );
+    const fields = ['Title', 'Subject'];
+    for (const list of [
+      records.slice(0, 10),
+      records.slice(0, 25),
+      records,
+      [records[0] as Seed, ...records.filter((_, i) => i % 4 === 3)],
+      records.slice(0, 30),
+    ]) {
+      expect(auditRequired(list, fields)).toEqual(fresh(list, fields));
+    }
+    expect(auditRequired(records, fields).lacking).toBe(30);
+    // Other fields required of the same list: audited afresh.
+    expect(auditRequired(records, ['Title', 'Language'])).toEqual(
+      fresh(records, ['Title', 'Language']),
+    );
+    expect(auditRequired(records, DEFAULT_REQUIRED_FIELDS)).toEqual(
+      fresh(records, DEFAULT_REQUIRED_FIELDS),
+    );
+    expect(auditRequired(records, ['Title'])).toEqual(fresh(records, ['Title']));
   });
 
   it('agrees with lacksAny over the sample collections', () => {
