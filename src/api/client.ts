@@ -3,7 +3,6 @@
  * `Total-Row-Count`, accepts both list shapes the service has been seen to send, honours an
  * AbortSignal, times out, retries what a retry can cure, and turns every failure into an ApiError.
  */
-import ky, { HTTPError, TimeoutError as KyTimeoutError } from 'ky';
 import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import {
@@ -18,7 +17,7 @@ import { parsePage } from './page-parser';
 import type { FieldGaps, RecordProblem } from './parse';
 import type { ResourceModels } from './records';
 import { blockRows, type RowBlock } from './row-block';
-import { awaitTurn, pauseList, refuseList } from './waits';
+import { awaitTurn, pauseList, refuseList, sleep } from './waits';
 
 /** The service's query parameters, by their meaning. */
 export interface ListParams {
@@ -104,35 +103,103 @@ export async function fetchPage<R extends Resource>(
 
 /** The statuses whose Retry-After the client honours. */
 const ASKS_TO_WAIT = [429, 503];
+/** The statuses a retry can cure; anything else the service says is its answer. */
+const RETRY_STATUSES = [429, 500, 502, 503, 504];
+/** Where services say how long to wait: the standard header first, then common others. */
+const WAIT_HEADERS = [
+  'Retry-After',
+  'RateLimit-Reset',
+  'X-RateLimit-Retry-After',
+  'X-RateLimit-Reset',
+  'X-Rate-Limit-Reset',
+];
+/** A number of seconds this large is a point in time, not a wait. */
+const EPOCH_2024 = Date.parse('2024-01-01');
+const BACKOFF_LIMIT_MS = 8_000;
 
-function http(config: ApiConfig, signal: AbortSignal | undefined) {
-  return ky.create({
-    timeout: config.timeoutMs,
-    throwHttpErrors: true,
-    headers: { Accept: 'application/json' },
-    retry: {
-      limit: config.retries,
-      methods: ['get'],
-      statusCodes: [429, 500, 502, 503, 504],
-      afterStatusCodes: ASKS_TO_WAIT,
-      maxRetryAfter: config.maxRetryAfterMs,
-      backoffLimit: 8_000,
-      retryOnTimeout: true,
-      jitter: true,
-      shouldRetry: ({ error, retryCount }) => {
-        if (signal?.aborted) return false;
-        // One more go after a timeout; a service that hangs twice is not going to answer.
-        if (error instanceof KyTimeoutError && retryCount > 1) return false;
-        const wait = error instanceof HTTPError ? askedWait(error.response) : null;
-        if (wait !== null && error instanceof HTTPError) {
-          // ky would cut a longer wait short and ask again early; the user is told at once instead.
-          if (wait > config.maxRetryAfterMs) return false;
-          pauseList(error.request.url, Date.now() + wait);
-        }
-        return undefined;
-      },
-    },
+/** An answer that was not 2xx, once retries are over; turned into an HttpError by toApiError. */
+class RefusedError extends Error {
+  constructor(readonly response: Response) {
+    super(`HTTP ${String(response.status)}`);
+  }
+}
+
+/** One request, rejected with a TimeoutError if the service has not answered within the limit. */
+function fetchWithin(url: string, signal: AbortSignal, timeoutMs: number): Promise<Response> {
+  const deadline = new AbortController();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      deadline.abort();
+      reject(new TimeoutError(url, timeoutMs));
+    }, timeoutMs);
+    fetch(url, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.any([signal, deadline.signal]),
+    })
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+      });
   });
+}
+
+/**
+ * How long to wait before retry number `retry` after `failure` (a response that was not 2xx, or
+ * what `fetch` threw), or null when a retry cannot help: a request the user cancelled, a second
+ * timeout, an answer a retry does not change, or a wait longer than the client sits through (the
+ * user is told at once instead of asking again early).
+ */
+function retryWait(
+  failure: unknown,
+  retry: number,
+  url: string,
+  signal: AbortSignal,
+  config: ApiConfig,
+): number | null {
+  if (signal.aborted) return null;
+  // One more go after a timeout; a service that hangs twice is not going to answer.
+  if (failure instanceof TimeoutError && retry > 1) return null;
+  if (failure instanceof Response) {
+    const wait = askedWait(failure);
+    if (wait !== null) {
+      if (wait > config.maxRetryAfterMs) return null;
+      pauseList(url, Date.now() + wait);
+    }
+    if (!RETRY_STATUSES.includes(failure.status)) return null;
+    const header = WAIT_HEADERS.map((name) => failure.headers.get(name)).find(Boolean);
+    if (header && ASKS_TO_WAIT.includes(failure.status)) {
+      let after = Number(header) * 1000;
+      if (Number.isNaN(after)) after = Date.parse(header) - Date.now();
+      else if (after >= EPOCH_2024) after -= Date.now();
+      // The service's own timing, without jitter.
+      return Math.min(after, config.maxRetryAfterMs);
+    }
+  }
+  // Exponential backoff from 300 ms, with full jitter.
+  return Math.min(BACKOFF_LIMIT_MS, Math.random() * 300 * 2 ** (retry - 1));
+}
+
+/**
+ * Asks for `url` until the service answers with a 2xx, retrying what a retry can cure (server
+ * errors, limits, network failures, a timeout) at most `config.retries` times.
+ */
+async function send(url: string, signal: AbortSignal, config: ApiConfig): Promise<Response> {
+  for (let retry = 1; ; retry++) {
+    let failure: unknown;
+    try {
+      const response = await fetchWithin(url, signal, config.timeoutMs);
+      if (response.ok) return response;
+      failure = response;
+    } catch (error) {
+      failure = error;
+    }
+    const wait = retry > config.retries ? null : retryWait(failure, retry, url, signal, config);
+    if (wait === null) {
+      if (failure instanceof Response) throw new RefusedError(failure);
+      throw failure;
+    }
+    await sleep(wait, signal);
+  }
 }
 
 /** An answer's bytes, read whole (the parse worker makes sense of them). */
@@ -141,7 +208,6 @@ async function getBody(
   signal: AbortSignal | undefined,
   config: ApiConfig,
 ): Promise<{ bytes: ArrayBuffer; contentType: string; totalHeader: number | null }> {
-  const client = http(config, signal);
   for (let attempt = 0; ; attempt++) {
     // The body has its own deadline: a service can send headers and then stall.
     const bodyDeadline = new AbortController();
@@ -149,7 +215,7 @@ async function getBody(
     let response: Response;
     try {
       await awaitTurn(url, signal);
-      response = await client.get(url, { signal: combined });
+      response = await send(url, combined, config);
     } catch (error) {
       throw await toApiError(error, url, config, signal);
     }
@@ -190,8 +256,7 @@ async function toApiError(
   // A cancelled request is not a failure: let the caller see its own abort.
   if (signal?.aborted) return signal.reason ?? error;
   if (error instanceof ApiError) return error;
-  if (error instanceof KyTimeoutError) return new TimeoutError(url, config.timeoutMs);
-  if (error instanceof HTTPError) {
+  if (error instanceof RefusedError) {
     const { response } = error;
     const wait = askedWait(response);
     const failure = new HttpError(
