@@ -150,7 +150,7 @@ describe('from a bar to the list it counts', () => {
 });
 
 describe('the charts’ code loads with the overviews only', () => {
-  // Strings only the chart library (visx) and the overview's own code contain.
+  // Strings only the charts' code contains: its axes' class names and the overviews' titles.
   const CHART_CODE = ['visx-axis', 'Archived size by collection', 'Seeds by last checked HTTP'];
 
   /** The text of every script a first visit to `path` fetches, until `ready` and no request. */

@@ -1,14 +1,11 @@
 /**
- * A bar chart drawn with visx: React renders every element, so nothing is injected that the
+ * A bar chart, drawn by React element by element, so nothing is injected that the
  * Content-Security-Policy forbids, and each bar segment is a router link to the list it counts.
  * A segment no filter can name (dates the service did not give, the far past) is an image with
  * its figure as its name instead, focusable alike. The segments are one stop in the tab order:
  * the arrow keys move between them (Home and End to the ends), and focus or the pointer shows the
  * exact figure. This module is loaded with the first chart, never with the rest of the app.
  */
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -20,7 +17,9 @@ import {
   type ChartSpec,
 } from './chart-model';
 import { ChartTooltip, type TooltipAt } from './chart-tooltip';
+import { Axis } from './axis';
 import { monthTicks } from './month-ticks';
+import { scaleBand, scaleLinear } from './scales';
 
 const ROW = 30;
 const COLUMNS_HEIGHT = 240;
@@ -75,16 +74,12 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
   const plotWidth = Math.max(120, width - margin.left - margin.right);
   const height = plotHeight + margin.top + margin.bottom;
   const max = Math.max(1, ...spec.bars.map(barTotal));
-  const band = scaleBand<string>({
-    domain: spec.bars.map((b) => b.key),
-    range: rows ? [0, plotHeight] : [0, plotWidth],
-    padding: rows ? 0.25 : spec.bars.length > 40 ? 0.1 : 0.3,
-  });
-  const value = scaleLinear<number>({
-    domain: [0, max],
-    range: rows ? [0, plotWidth] : [plotHeight, 0],
-    nice: true,
-  });
+  const band = scaleBand(
+    spec.bars.map((b) => b.key),
+    rows ? [0, plotHeight] : [0, plotWidth],
+    rows ? 0.25 : spec.bars.length > 40 ? 0.1 : 0.3,
+  );
+  const value = scaleLinear(max, rows ? [0, plotWidth] : [plotHeight, 0]);
   const length = (v: number) => (rows ? value(v) : plotHeight - value(v));
   const tickLabels = spec.byMonth ? monthTicks(spec.bars, plotWidth) : null;
   const labelChars = Math.floor((margin.left - 16) / 7);
@@ -145,7 +140,10 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
         aria-label={`${spec.title}: the chart`}
         className="chart__svg"
       >
-        <Group left={margin.left} top={margin.top}>
+        <g
+          className="visx-group"
+          transform={`translate(${String(margin.left)}, ${String(margin.top)})`}
+        >
           <g className="chart__grid" aria-hidden="true">
             {value
               .ticks(5)
@@ -256,24 +254,25 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
                 <text className="chart__axis-label" x={-8} y={-10} textAnchor="end">
                   {spec.categoryLabel}
                 </text>
-                <AxisLeft
+                <Axis
+                  orientation="left"
                   scale={band}
                   tickValues={spec.bars.map((b) => b.key)}
-                  axisClassName="chart__axis"
-                  tickFormat={(key) => {
+                  tickFormat={(key: string) => {
                     const bar = spec.bars.find((x) => x.key === key);
                     return clipLabel(bar?.tick ?? bar?.label ?? key, labelChars);
                   }}
-                  tickLabelProps={{ className: 'chart__tick', textAnchor: 'end', dx: -4 }}
+                  tickClassName="chart__tick"
+                  dx={-4}
                   hideTicks
                 />
-                <AxisBottom
+                <Axis
+                  orientation="bottom"
                   scale={value}
                   top={plotHeight}
-                  axisClassName="chart__axis"
                   numTicks={5}
-                  tickFormat={(v) => axisValue(spec, Number(v))}
-                  tickLabelProps={{ className: 'chart__tick' }}
+                  tickFormat={(v: number) => axisValue(spec, v)}
+                  tickClassName="chart__tick"
                   label={spec.valueLabel}
                   labelClassName="chart__axis-label"
                   labelOffset={16}
@@ -281,26 +280,27 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
               </>
             ) : (
               <>
-                <AxisLeft
+                <Axis
+                  orientation="left"
                   scale={value}
-                  axisClassName="chart__axis"
                   numTicks={5}
-                  tickFormat={(v) => axisValue(spec, Number(v))}
-                  tickLabelProps={{ className: 'chart__tick', textAnchor: 'end', dx: -4 }}
+                  tickFormat={(v: number) => axisValue(spec, v)}
+                  tickClassName="chart__tick"
+                  dx={-4}
                   label={spec.valueLabel}
                   labelClassName="chart__axis-label"
                   labelOffset={44}
                 />
-                <AxisBottom
+                <Axis
+                  orientation="bottom"
                   scale={band}
                   top={plotHeight}
-                  axisClassName="chart__axis"
                   tickValues={tickLabels ? [...tickLabels.keys()] : undefined}
-                  tickFormat={(key) => {
+                  tickFormat={(key: string) => {
                     const bar = spec.bars.find((x) => x.key === key);
                     return tickLabels?.get(key) ?? bar?.tick ?? bar?.label ?? key;
                   }}
-                  tickLabelProps={{ className: 'chart__tick' }}
+                  tickClassName="chart__tick"
                   label={spec.categoryLabel}
                   labelClassName="chart__axis-label"
                   labelOffset={18}
@@ -308,7 +308,7 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
               </>
             )}
           </g>
-        </Group>
+        </g>
       </svg>
       {tip && (
         <ChartTooltip

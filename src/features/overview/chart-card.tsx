@@ -1,6 +1,6 @@
 /**
  * One chart with its title, what it counts, its legend and a "Show as table" toggle. The chart's
- * code (visx) is fetched with the first chart drawn, never with the page; the table needs none.
+ * code is fetched with the first chart drawn, never with the page; the table needs none.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { hasFigures, type ChartSpec } from './chart-model';
