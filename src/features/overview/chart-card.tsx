@@ -6,7 +6,12 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { hasFigures, type ChartSpec } from './chart-model';
 import { ChartTable } from './chart-table';
 
-const BarChart = lazy(() => import('./bar-chart'));
+// Asked for as soon as an overview's code runs, so it arrives with the page's data rather than
+// after the page's first render.
+const chartModule = import('./bar-chart');
+// A failure to load it surfaces when a chart is drawn, as before, not as an unhandled rejection.
+chartModule.catch(() => undefined);
+const BarChart = lazy(() => chartModule);
 
 /** The height the chart will take, so nothing moves when it arrives. */
 function chartHeight(spec: ChartSpec): number {
