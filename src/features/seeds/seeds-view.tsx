@@ -46,7 +46,7 @@ import {
   seedSearchText,
 } from './seed-columns';
 import { SeedDetail } from './seed-detail';
-import { useFacets, useRowsToCount } from './use-facets';
+import { useFacets, useIndexAhead, useRowsToCount } from './use-facets';
 
 const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
 type SeedsValues = Values<typeof seedsParams>;
@@ -119,7 +119,9 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
   const filtering = hasSeedFilters(model);
   const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
-  const counted = useRowsToCount(list.rows, list.data?.complete === true, filtering);
+  const complete = list.data?.complete === true;
+  const counted = useRowsToCount(list.rows, complete, filtering);
+  useIndexAhead(list.rows, !complete && counted !== list.rows);
   const inputs = useMemo(
     () => ({ rows: counted, model, quick, groups }),
     [counted, model, quick, groups],

@@ -53,6 +53,23 @@ export function useFacets(inputs: FacetInputs): Facets {
 }
 
 /**
+ * Indexes the rows of a list that is still loading, in background slices as each snapshot shows:
+ * the facets are not counted meanwhile (see useRowsToCount), but once the list is whole they then
+ * have only its last rows to index before counting. The index is shared by every rows array that
+ * begins with the same rows, so no row is indexed twice.
+ */
+export function useIndexAhead(rows: readonly Seed[], loading: boolean): void {
+  useEffect(() => {
+    if (!loading || rows.length === 0) return;
+    const job = facetIndexJob(rows);
+    return runInSlices((hasTime) => advanceJob(job, hasTime) !== undefined, {
+      sliceMs: SLICE_MS,
+      priority: 'background',
+    });
+  }, [rows, loading]);
+}
+
+/**
  * How often counts follow a list that is still loading: each page would mean a whole recount. The
  * pause grows with the rows already counted (1.5 s per 100,000), so that a recount never takes more
  * than a small share of the load however long the list.
