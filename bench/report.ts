@@ -312,7 +312,7 @@ export function summarise(result: BenchResult): Summary {
       figure: `JavaScript on the first route, / (the overview, its charts included; gzip), ${String(result.weight.overviewFiles)} files`,
       unit: 'KB',
       ours: stat([result.weight.overviewGzip / 1024]),
-      budget: atMost('≤ 150 KB', 'median', 150),
+      budget: atMost('≤ 120 KB', 'median', 120),
     },
   ];
   for (const row of rows) row.met = meets(row);
