@@ -57,6 +57,31 @@ function tickMarks(scaled: Scaled, numTicks: number) {
   return values.map((value) => ({ value, at: scale(value), text: tickFormat(value) }));
 }
 
+/** A tick or the axis itself: one straight line, crisp at any position. */
+function Segment({
+  className,
+  from,
+  to,
+  square = false,
+}: {
+  className: string;
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+  square?: boolean;
+}) {
+  return (
+    <line
+      className={className}
+      x1={from.x}
+      y1={from.y}
+      x2={to.x}
+      y2={to.y}
+      {...LINE}
+      {...(square ? { strokeLinecap: 'square' as const } : {})}
+    />
+  );
+}
+
 export function Axis({
   orientation,
   top = 0,
@@ -105,17 +130,7 @@ export function Axis({
             className="visx-group visx-axis-tick"
             transform="translate(0, 0)"
           >
-            {!hideTicks && (
-              <line
-                className="visx-line"
-                x1={start.x}
-                y1={start.y}
-                x2={end.x}
-                y2={end.y}
-                {...LINE}
-                strokeLinecap="square"
-              />
-            )}
+            {!hideTicks && <Segment className="visx-line" from={start} to={end} square />}
             <svg x={dx} y="0.25em" fontSize={FONT_SIZE} style={{ overflow: 'visible' }}>
               <text
                 transform=""
@@ -133,14 +148,7 @@ export function Axis({
           </g>
         );
       })}
-      <line
-        className="visx-line visx-axis-line"
-        x1={from.x}
-        y1={from.y}
-        x2={to.x}
-        y2={to.y}
-        {...LINE}
-      />
+      <Segment className="visx-line visx-axis-line" from={from} to={to} />
       {label && (
         <svg x={0} y={0} fontSize={FONT_SIZE} style={{ overflow: 'visible' }}>
           <text
