@@ -138,7 +138,13 @@ describe('from a bar to the list it counts', () => {
     const chart = page.getByRole('figure', { name: 'Seeds by group' });
     const bar = chart.locator('svg a').first();
     await bar.waitFor();
+    // The charts count the seeds loaded so far; the first bar is the largest group once all are in.
+    await page.getByRole('progressbar', { name: 'Loading seeds' }).waitFor({ state: 'hidden' });
     const figure = await figureOf(bar);
+    const group = /seed_group=(\d+)/.exec((await bar.getAttribute('href')) ?? '')?.[1];
+    expect(figure).toBe(
+      server.catalogue.seeds.filter((s) => String(s.seed_group) === group).length,
+    );
     await bar.click();
     const mine = server.catalogue.seeds.filter((s) => s.collection === collection.id);
     await page
