@@ -71,10 +71,11 @@ export default defineConfig(({ command }) => ({
           // each group below leaves out what those before it took.
           groups: [
             { name: 'index', tags: ['$initial'] },
-            // What every page shows around its content: its frame, the list's status, the queries.
+            // What every page shows around its content: its frame, the list's status, the queries;
+            // and the small vocabularies (crawl age, status classes, months) most pages name.
             {
               name: 'page',
-              test: /src[\\/](components[\\/](page|list-status|record-notices)\.tsx|api[\\/]hooks\.ts|lib[\\/]format\.ts)$/,
+              test: /src[\\/](components[\\/](page|list-status|record-notices)\.tsx|api[\\/]hooks\.ts|lib[\\/](format|crawl-age|seed-status|months|today)\.ts)$/,
             },
             // The Export button and the value renderers, which the press page shares with lists.
             {
@@ -90,6 +91,12 @@ export default defineConfig(({ command }) => ({
             {
               name: 'list-page',
               test: /src[\\/](components[\\/](list-page|filters|columns|data-table[\\/])|lib[\\/](text-match|tasks|use-debounced|jobs)\.)|node_modules[\\/]@tanstack[\\/](react-)?virtual/,
+            },
+            // The overviews with their charts' code, in one file: `/` is the first screen. The
+            // collection's tab (it has the audit) and the table view (drawn on request) stay apart.
+            {
+              name: 'overview',
+              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-overview)/,
             },
           ],
         },

@@ -1,10 +1,9 @@
 /**
  * One chart with its title, what it counts, its legend and a "Show as table" toggle. The chart's
- * code is fetched with the first chart drawn, never with the page; the table needs none.
+ * code is fetched with the page; the table's only when it is asked for.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { hasFigures, type ChartSpec } from './chart-model';
-import { ChartTable } from './chart-table';
 
 // Asked for as soon as an overview's code runs, so it arrives with the page's data rather than
 // after the page's first render.
@@ -12,6 +11,8 @@ const chartModule = import('./bar-chart');
 // A failure to load it surfaces when a chart is drawn, as before, not as an unhandled rejection.
 chartModule.catch(() => undefined);
 const BarChart = lazy(() => chartModule);
+// The table is drawn only when asked for, so its code waits until then.
+const ChartTable = lazy(() => import('./chart-table').then((m) => ({ default: m.ChartTable })));
 
 /** The height the chart will take, so nothing moves when it arrives. */
 function chartHeight(spec: ChartSpec): number {
@@ -47,7 +48,9 @@ export function ChartCard({ spec, notes }: { spec: ChartSpec; notes?: ReactNode 
       {!drawable ? (
         <p className="chart-card__empty">{spec.empty}</p>
       ) : asTable ? (
-        <ChartTable spec={spec} />
+        <Suspense fallback={<p className="chart-card__empty">Laying out the table…</p>}>
+          <ChartTable spec={spec} />
+        </Suspense>
       ) : (
         <>
           {spec.series.length > 1 && (

@@ -77,10 +77,12 @@ describe('a collection’s Overview tab', () => {
     for (const bar of shown) expect(bar.value).toBe(expected.get(bar.label));
     // The unreadable status has a bar of its own and no list to open.
     await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
-    expect(tableFigures(within(figure).getByRole('table')).get('Status unreadable')).toEqual({
-      value: 1,
-      href: null,
-    });
+    expect(tableFigures(await within(figure).findByRole('table')).get('Status unreadable')).toEqual(
+      {
+        value: 1,
+        href: null,
+      },
+    );
     await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
     const clientErrors = (await bars(figure)).find((b) => b.label === '4xx client error');
     if (!clientErrors) throw new Error('no 4xx bar');

@@ -162,7 +162,7 @@ describe('last crawl', () => {
     const figure = await screen.findByRole('figure', { name: 'Last crawl' });
     const shown = await bars(figure);
     await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
-    const table = within(figure).getByRole('table', { name: 'Last crawl' });
+    const table = await within(figure).findByRole('table', { name: 'Last crawl' });
     const rows = tableFigures(table);
     for (const [label, value] of expected) expect(rows.get(label)?.value).toBe(value);
     for (const bar of shown) {
@@ -208,7 +208,7 @@ describe('seeds added per month', { timeout: 20_000 }, () => {
     });
     // Seeds without a readable date are counted apart, never in January 1970.
     await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
-    const rows = tableFigures(within(figure).getByRole('table'));
+    const rows = tableFigures(await within(figure).findByRole('table'));
     expect(rows.get('Date unknown')?.value).toBe(undated.length);
     expect(rows.has('January 1970')).toBe(false);
   });
