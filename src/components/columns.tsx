@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import type { Instant } from '../api/records';
-import type { DataColumn } from './data-table';
+import { CellLink, type DataColumn } from './data-table';
 import { DateTime, YesNo } from './values';
 
 /** A collection's name by id; null or undefined when it is not known (yet). */
@@ -29,11 +29,9 @@ export function CollectionLink({
   name: string | null | undefined;
   inTable?: boolean;
 }) {
-  return (
-    <Link to={paths.collection(id)} {...(inTable ? { tabIndex: -1 } : {})}>
-      {collectionLabel(id, name)}
-    </Link>
-  );
+  const to = paths.collection(id);
+  const label = collectionLabel(id, name);
+  return inTable ? <CellLink to={to}>{label}</CellLink> : <Link to={to}>{label}</Link>;
 }
 
 /** Links to several collections, separated by commas. */
@@ -49,7 +47,9 @@ export function CollectionLinks({
   return (
     <>
       {ids.map((id, i) => (
-        <Fragment key={id}>
+        // By place, not id: a scrolled table shows other rows' links in the same cells, and
+        // keys by place let React reuse what it drew instead of making it again.
+        <Fragment key={i}>
           {i > 0 && ', '}
           <CollectionLink id={id} name={names(id)} inTable={inTable} />
         </Fragment>

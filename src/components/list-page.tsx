@@ -5,8 +5,8 @@
  * filter bar, the list's status, and the table with its empty state (and a panel beside it).
  * Each page configures it with its parameters, columns and controls.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { ListView } from '../api/hooks';
 import { RECORD_FIELDS } from '../api/records';
 import type { Resource } from '../contract/wire';
@@ -157,6 +157,13 @@ export function ListPage<Row extends object, P extends Params>({
 }) {
   const { url, quick, sort } = state;
   const location = useLocation();
+  const navigate = useNavigate();
+  const follow = useCallback(
+    (to: string) => {
+      void navigate(to);
+    },
+    [navigate],
+  );
   const naming = useMemo(
     () => ({ what: nouns, pathname: location.pathname, search: location.search }),
     [nouns, location.pathname, location.search],
@@ -210,6 +217,7 @@ export function ListPage<Row extends object, P extends Params>({
           }}
           hiddenFields={list.absentFields}
           toolbar={toolbar}
+          onFollowLink={follow}
           loading={list.loadingFirst || busy}
           empty={
             <ListEmpty

@@ -35,10 +35,22 @@ export interface SliceOptions {
   readonly onDone?: () => void;
 }
 
+/** Until when background work stays out of the way (ms, `performance.now()` time). */
+let quietUntil = 0;
+
+/**
+ * Pauses every background slice on the page for a quarter of a second, e.g. while the user
+ * scrolls: a frame that also ran a slice of someone else's work would be late. Without
+ * parameters, so it can be an event handler as it is.
+ */
+export function deferBackgroundWork(): void {
+  quietUntil = Math.max(quietUntil, performance.now() + 250);
+}
+
 /**
  * Runs `step` in tasks of at most `sliceMs` until it reports that it is done (or asks to be tried
- * again later); between tasks the browser handles input and paints. Returns a function that stops
- * it.
+ * again later); between tasks the browser handles input and paints. Background slices wait while
+ * the page is kept quiet (see `deferBackgroundWork`). Returns a function that stops it.
  */
 export function runInSlices(
   step: (hasTime: () => boolean) => SliceResult,
@@ -48,8 +60,11 @@ export function runInSlices(
   let cancel: () => void = () => undefined;
   const work = () => {
     if (stopped) return;
-    const end = performance.now() + sliceMs;
-    const result = step(() => performance.now() < end);
+    const now = performance.now();
+    const result: SliceResult =
+      priority === 'background' && now < quietUntil
+        ? { retryAfter: quietUntil - now }
+        : step(() => performance.now() < now + sliceMs);
     if (result === true) {
       stopped = true;
       onDone?.();

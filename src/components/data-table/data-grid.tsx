@@ -26,6 +26,7 @@ import {
   type ReactNode,
 } from 'react';
 import { UnknownValue } from '../values';
+import { followedCellLink } from './cell-link';
 import { unknownOf } from '../../api/records';
 import type { DataColumn } from './types';
 
@@ -54,6 +55,8 @@ export interface DataGridProps<Row> {
   readonly empty: ReactNode;
   /** Told of every scroll, so background work keeps out of the way. */
   readonly onScroll?: () => void;
+  /** Follows a cell's link inside the app (see CellLink); without it, cell links load pages. */
+  readonly onFollowLink?: (to: string) => void;
 }
 
 const numberFormat = new Intl.NumberFormat();
@@ -127,6 +130,7 @@ function DataGridImpl<Row>({
   busy,
   empty,
   onScroll,
+  onFollowLink,
 }: DataGridProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -290,6 +294,12 @@ function DataGridImpl<Row>({
   };
 
   const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    const to = onFollowLink ? followedCellLink(event) : null;
+    if (to !== null) {
+      event.preventDefault();
+      onFollowLink?.(to);
+      return;
+    }
     const tr = rowElement(event.target);
     if (!tr || !onOpenRow) return;
     const control = event.target instanceof Element ? event.target.closest(INTERACTIVE) : null;
@@ -443,11 +453,18 @@ function DataRowImpl<Row>({
 
 const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
 
+/** A cell's classes by alignment: made once, not for every cell of every scrolled frame. */
+const CELL_CLASS = {
+  start: 'data-table__cell data-table__cell--start',
+  end: 'data-table__cell data-table__cell--end',
+} as const;
+
 function DataCell<Row>({ column, row }: { column: DataColumn<Row>; row: Row }) {
+  const className = CELL_CLASS[columnAlign(column)];
   const why = unknownOf(row, column.field);
   if (why) {
     return (
-      <td role="gridcell" className={`data-table__cell data-table__cell--${columnAlign(column)}`}>
+      <td role="gridcell" className={className}>
         <UnknownValue why={why} />
       </td>
     );
@@ -455,11 +472,7 @@ function DataCell<Row>({ column, row }: { column: DataColumn<Row>; row: Row }) {
   const text = column.cell && column.title ? null : defaultText(column, row);
   const title = column.title ? column.title(row) : text;
   return (
-    <td
-      role="gridcell"
-      className={`data-table__cell data-table__cell--${columnAlign(column)}`}
-      title={title ? title : undefined}
-    >
+    <td role="gridcell" className={className} title={title ? title : undefined}>
       {column.cell ? column.cell(row) : text}
     </td>
   );

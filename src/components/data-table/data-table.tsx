@@ -22,6 +22,7 @@ import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT } from './data-grid';
 import { HeaderCell, isSortable } from './header-cell';
 import { nextSort, ranksReady, sortOrder } from './ranking';
 import { SortScheduler } from './scheduler';
+import { deferBackgroundWork } from '../../lib/tasks';
 import { features, type Features } from './table-features';
 import type { DataColumn, DataTableProps, SortKind, SortState, TableView } from './types';
 import './data-table.css';
@@ -58,6 +59,7 @@ export function DataTable<Row extends RowData>({
   loading = false,
   empty = 'No rows to show.',
   toolbar,
+  onFollowLink,
 }: DataTableProps<Row>) {
   const columns = useColumnsWithout(declared, hiddenFields);
   const [scheduler] = useState(() => new SortScheduler());
@@ -251,7 +253,8 @@ export function DataTable<Row extends RowData>({
         selectedRowId={selectedRowId}
         loading={loading}
         busy={loading || !ready}
-        onScroll={scheduler.deferBackgroundWork}
+        onScroll={deferBackgroundWork}
+        onFollowLink={onFollowLink}
         empty={empty}
       />
       <p className="visually-hidden" role="status">

@@ -1,3 +1,4 @@
+export { CellLink } from './cell-link';
 export { DataTable } from './data-table';
 export { compareText, ranksReady, sortOrder, sortRows, type SortSource } from './ranking';
 export type {

@@ -1,8 +1,8 @@
 /**
  * When a table's sorting work runs. Each table has its own scheduler: it prepares every column's
  * ranks in the background once rows have painted, finishes the one a header click asks for in
- * short user-visible tasks, and keeps the background work out of the way while the user scrolls
- * or waits for a sort. The work itself is pure (ranking.ts).
+ * short user-visible tasks, and keeps the background work out of the way while the user waits
+ * for a sort (and, like all background work, while the user scrolls: see lib/tasks). The work itself is pure (ranking.ts).
  */
 import { inBackgroundOnceSettled, runInSlices } from '../../lib/tasks';
 import { advanceRanks, type SortSource } from './ranking';
@@ -10,8 +10,6 @@ import { advanceRanks, type SortSource } from './ranking';
 export class SortScheduler {
   /** Rankings someone is waiting for; background preparation gives way to them. */
   private urgent = 0;
-  /** Until when background preparation stays out of the way (ms, `performance.now()` time). */
-  private quietUntil = 0;
 
   /**
    * Finishes a column's ranks in short tasks (the page stays responsive between them), then calls
@@ -39,14 +37,6 @@ export class SortScheduler {
   }
 
   /**
-   * Pauses background preparation for a quarter of a second, e.g. while the user scrolls. Bound
-   * and without parameters, so it can be an event handler as it is.
-   */
-  readonly deferBackgroundWork = (): void => {
-    this.quietUntil = Math.max(this.quietUntil, performance.now() + 250);
-  };
-
-  /**
    * Computes the sort keys of `sources` over `rows` in the background, so that the first click on
    * a header needs no ranking: it starts once the rows have stayed the same for a moment and the
    * browser is idle (after the rows have been painted), then works in tasks of a few milliseconds,
@@ -57,8 +47,6 @@ export class SortScheduler {
     let index = 0;
     const step = (hasTime: () => boolean) => {
       if (this.urgent > 0) return { retryAfter: 50 };
-      const now = performance.now();
-      if (now < this.quietUntil) return { retryAfter: this.quietUntil - now };
       while (index < sources.length) {
         if (!advanceRanks(rows, sources[index] as SortSource<Row>, hasTime)) return false;
         index++;

@@ -104,4 +104,6 @@ export interface DataTableProps<Row> {
   readonly empty?: ReactNode;
   /** Controls before the Columns button that act on what the table shows (an Export menu). */
   readonly toolbar?: (view: TableView<Row>) => ReactNode;
+  /** Follows a link in a cell (a `CellLink`) inside the app, e.g. the router's `navigate`. */
+  readonly onFollowLink?: (to: string) => void;
 }

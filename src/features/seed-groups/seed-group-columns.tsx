@@ -7,8 +7,7 @@ import {
   textColumn,
   type CollectionNames,
 } from '../../components/columns';
-import type { DataColumn } from '../../components/data-table';
-import { Link } from 'react-router';
+import { CellLink, type DataColumn } from '../../components/data-table';
 import { formatCount } from '../../lib/format';
 
 type Counts = ReadonlyMap<number, number>;
@@ -34,11 +33,7 @@ export function seedGroupColumns(
   const all: DataColumn<SeedGroup>[] = [
     {
       ...textColumn<SeedGroup>('name', 'Name', 'name', { width: 280 }),
-      cell: (g) => (
-        <Link to={seedsOf(g.id)} tabIndex={-1}>
-          {g.name ?? `Group ${String(g.id)}`}
-        </Link>
-      ),
+      cell: (g) => <CellLink to={seedsOf(g.id)}>{g.name ?? `Group ${String(g.id)}`}</CellLink>,
       title: (g) => `The seeds in ${g.name ?? `group ${String(g.id)}`}`,
     },
     idColumn(),
@@ -59,9 +54,7 @@ export function seedGroupColumns(
       value: (g) => (counts ? (counts.get(g.id) ?? 0) : null),
       cell: (g) =>
         counts ? (
-          <Link to={seedsOf(g.id)} tabIndex={-1}>
-            {formatCount(counts.get(g.id) ?? 0)}
-          </Link>
+          <CellLink to={seedsOf(g.id)}>{formatCount(counts.get(g.id) ?? 0)}</CellLink>
         ) : (
           <span className="muted">not counted</span>
         ),

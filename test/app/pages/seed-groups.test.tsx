@@ -41,6 +41,25 @@ describe('/seed-groups', () => {
     const id = seeds?.getAttribute('href')?.split('=')[1] ?? '';
     expect(within(row).getByRole('gridcell', { name: id })).toBeInTheDocument();
   });
+
+  it('opens a group’s seeds inside the app on a click, and leaves a modified click to the browser', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/seed-groups');
+    await screen.findByText(`${String(catalogue.seedGroups.length)} seed groups`);
+    const grid = screen.getByRole('grid', { name: 'Seed groups' });
+    const row = within(grid).getAllByRole('row')[1] as HTMLElement;
+    const [name] = within(row).getAllByRole('link');
+    if (!name) throw new Error('no link');
+    const href = name.getAttribute('href') ?? '';
+    // With a modifier the browser opens it (a new tab or window); the page stays.
+    await user.keyboard('{Control>}');
+    await user.click(name);
+    await user.keyboard('{/Control}');
+    expect(router.state.location.pathname).toBe('/seed-groups');
+    await user.click(name);
+    expect(router.state.location.pathname + router.state.location.search).toBe(href);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seeds' })).toBeInTheDocument();
+  });
 });
 
 describe('/seed-groups?q=', () => {

@@ -50,6 +50,30 @@ describe('/seeds', () => {
     expect(options).toContain('Local Call Number');
   });
 
+  it('quick-filters by a seed’s title as well as its addresses', async () => {
+    const titles = (s: (typeof catalogue.seeds)[number]) =>
+      (s.metadata.Title ?? []).map((e) => e.value).filter((v) => v.trim() !== '');
+    // A title whose words are not in the seed's address: only the title can find it.
+    const seed = catalogue.seeds.find((s) => {
+      const [title] = titles(s);
+      return title !== undefined && /^[ -~]+$/.test(title) && !s.url.includes(title.toLowerCase());
+    });
+    const query = seed ? titles(seed)[0] : undefined;
+    if (!query) throw new Error('no seed with an ASCII title');
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const expected = catalogue.seeds.filter((s) => {
+      const text = [s.url, s.canonical_url, ...titles(s)].join(' ').toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+    renderApp(`/seeds?q=${encodeURIComponent(query)}`);
+    expect(
+      await screen.findByText(
+        `${count(expected.length)} of ${count(catalogue.seeds.length)} seeds`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when no seed matches', async () => {
     renderApp('/seeds?metadata__name=Title&metadata__value__startswith=zzzz');
     expect(await screen.findByText('No seeds match these filters.')).toBeInTheDocument();
