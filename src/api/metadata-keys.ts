@@ -1,13 +1,15 @@
 /**
- * The metadata of a block's rows as small integers, worked out where the block is made (in the
- * parse worker for big pages), so that the page can tell which fields a row has and which values
- * it holds without decoding the metadata's JSON or testing a value for blankness: the facets, the
- * coverage audit and the field columns ask this of every row of a list as it loads.
+ * The metadata of a block's rows as numbers and a few strings, made where the block is made (in
+ * the worker for big pages). The rows' metadata is read back from it (the detail view, an export)
+ * and, above all, the page can tell which fields a row has and which values it holds without
+ * building a single object or testing a value for blankness: the facets, the coverage audit and
+ * the field columns ask this of every row of a list as it loads.
  *
  * One rule, the same as everywhere else: a row has a field when at least one of its values is not
  * blank (empty or only whitespace); its values of a field are its distinct non-blank ones, in the
  * service's order.
  */
+import { isDroppedFieldName, type Metadata, type MetadataEntry } from './values';
 
 /** A block's metadata by number. Ids are the block's own: each block numbers what it holds. */
 export interface MetadataKeys {
@@ -19,14 +21,21 @@ export interface MetadataKeys {
    */
   readonly nameStart: Uint32Array;
   readonly rowNames: Uint32Array;
-  /** The block's distinct (field, non-blank value) pairs: the field's name id, and the value. */
+  /** The block's distinct (field, value) pairs, blank values included: the field's name id. */
   readonly pairName: Uint32Array;
   /** Pair p's value is pairText from pairEnds[p - 1] (0 for the first) to pairEnds[p]. */
   readonly pairText: string;
   readonly pairEnds: Uint32Array;
-  /** Row i's distinct pairs, in its own order: rowPairs[pairStart[i] … pairStart[i + 1]). */
+  /** Row i's distinct non-blank pairs, in its own order: rowPairs[pairStart[i] … pairStart[i + 1]). */
   readonly pairStart: Uint32Array;
   readonly rowPairs: Uint32Array;
+  /**
+   * Row i's entries, every one in the service's order: entryPair[entryStart[i] … entryStart[i + 1])
+   * says which pair (so which field and value) each is, entryId its id.
+   */
+  readonly entryStart: Uint32Array;
+  readonly entryPair: Uint32Array;
+  readonly entryId: Float64Array;
 }
 
 const NOT_BLANK = /\S/;
@@ -39,109 +48,146 @@ export function isBlank(value: string): boolean {
   return !NOT_BLANK.test(value);
 }
 
-/** Growable list of unsigned integers. */
-class Uints {
-  values = new Uint32Array(256);
+/** Growable list of numbers in a typed array. */
+class Grow<A extends Uint32Array | Float64Array> {
   length = 0;
+  constructor(
+    public values: A,
+    private readonly make: (size: number) => A,
+  ) {}
   push(value: number): void {
     if (this.length === this.values.length) {
-      const grown = new Uint32Array(this.values.length * 2);
+      const grown = this.make(this.values.length * 2);
       grown.set(this.values);
       this.values = grown;
     }
     this.values[this.length++] = value;
   }
-  done(): Uint32Array {
-    return this.values.slice(0, this.length);
+  done(): A {
+    return this.values.slice(0, this.length) as A;
   }
 }
+
+const uints = (size = 256) => new Grow(new Uint32Array(size), (n) => new Uint32Array(n));
 
 /**
- * The keys of records' metadata maps (as parsing gives them: field name → entries with a `value`).
- * Anything else in place of a map, a list or an entry is passed over as holding no value.
+ * Builds a block's keys row by row from metadata maps as reading gives them (field name → entries
+ * of `{id, value}`); the seeds' fast route hands it the service's maps once it has checked them.
+ * Fields whose names are never kept (credentials) and fields without entries are passed over, as
+ * reading does.
  */
-export function encodeMetadataKeys(metadata: readonly unknown[]): MetadataKeys {
-  const n = metadata.length;
-  const names: string[] = [];
-  const nameIds = new Map<string, number>();
-  const valueIds: Map<string, number>[] = [];
-  const nameStart = new Uint32Array(n + 1);
-  const rowNames = new Uints();
-  const pairName = new Uints();
-  const pairValues: string[] = [];
-  const pairStart = new Uint32Array(n + 1);
-  const rowPairs = new Uints();
+export class MetadataWriter {
+  private readonly names: string[] = [];
+  private readonly nameIds = new Map<string, number>();
+  /** Per field id, its values' pair ids. */
+  private readonly valueIds: Map<string, number>[] = [];
+  private readonly nameStart: Uint32Array;
+  private readonly rowNames = uints();
+  private readonly pairName = uints();
+  private readonly pairValues: string[] = [];
+  /** Whether pair p's value is blank. */
+  private readonly pairBlank = uints();
   /** The last row that listed each pair, so a value repeated in a row counts once. */
-  const pairSeen = new Uints();
-  for (let i = 0; i < n; i++) {
-    const map = metadata[i];
-    if (typeof map === 'object' && map !== null) {
-      const fields = map as Readonly<Record<string, unknown>>;
+  private readonly pairSeen = uints();
+  private readonly pairStart: Uint32Array;
+  private readonly rowPairs = uints();
+  private readonly entryStart: Uint32Array;
+  private readonly entryPair = uints(1024);
+  private readonly entryId = new Grow(new Float64Array(1024), (n) => new Float64Array(n));
+  private rows = 0;
+
+  constructor(capacity: number) {
+    this.nameStart = new Uint32Array(capacity + 1);
+    this.pairStart = new Uint32Array(capacity + 1);
+    this.entryStart = new Uint32Array(capacity + 1);
+  }
+
+  /** Adds the next row's metadata (anything but a map adds a row without any). */
+  add(metadata: unknown): void {
+    const row = ++this.rows;
+    if (typeof metadata === 'object' && metadata !== null) {
+      const fields = metadata as Readonly<Record<string, unknown>>;
       for (const name in fields) {
-        let f = nameIds.get(name);
-        if (f === undefined) {
-          f = names.length;
-          nameIds.set(name, f);
-          names.push(name);
-          valueIds.push(new Map());
-        }
         const entries = fields[name];
+        if (!Array.isArray(entries) || entries.length === 0 || isDroppedFieldName(name)) continue;
+        let f = this.nameIds.get(name);
+        if (f === undefined) {
+          f = this.names.length;
+          this.nameIds.set(name, f);
+          this.names.push(name);
+          this.valueIds.push(new Map());
+        }
+        const ids = this.valueIds[f] as Map<string, number>;
         let present = 0;
-        if (Array.isArray(entries)) {
-          const ids = valueIds[f] as Map<string, number>;
-          for (const entry of entries as unknown[]) {
-            const value = (entry as { value?: unknown } | null)?.value;
-            if (typeof value !== 'string' || isBlank(value)) continue;
-            let p = ids.get(value);
-            if (p === undefined) {
-              p = pairValues.length;
-              ids.set(value, p);
-              pairValues.push(value);
-              pairName.push(f);
-              pairSeen.push(0);
-            }
-            // Rows are numbered from 1 here, so the 0 a pair starts with is no row.
-            if (pairSeen.values[p] !== i + 1) {
-              pairSeen.values[p] = i + 1;
-              rowPairs.push(p);
-            }
-            present = 1;
+        for (const entry of entries as unknown[]) {
+          const { id, value } = entry as Partial<MetadataEntry>;
+          if (typeof value !== 'string' || typeof id !== 'number') continue;
+          let p = ids.get(value);
+          if (p === undefined) {
+            p = this.pairValues.length;
+            ids.set(value, p);
+            this.pairValues.push(value);
+            this.pairName.push(f);
+            this.pairBlank.push(isBlank(value) ? 1 : 0);
+            this.pairSeen.push(0);
+          }
+          this.entryPair.push(p);
+          this.entryId.push(id);
+          if (this.pairBlank.values[p] === 1) continue;
+          present = 1;
+          if (this.pairSeen.values[p] !== row) {
+            this.pairSeen.values[p] = row;
+            this.rowPairs.push(p);
           }
         }
-        rowNames.push(f * 2 + present);
+        this.rowNames.push(f * 2 + present);
       }
     }
-    nameStart[i + 1] = rowNames.length;
-    pairStart[i + 1] = rowPairs.length;
+    this.nameStart[row] = this.rowNames.length;
+    this.pairStart[row] = this.rowPairs.length;
+    this.entryStart[row] = this.entryPair.length;
   }
-  const pairEnds = new Uint32Array(pairValues.length);
-  let end = 0;
-  for (let p = 0; p < pairValues.length; p++) {
-    end += (pairValues[p] as string).length;
-    pairEnds[p] = end;
+
+  done(): MetadataKeys {
+    const { pairValues, rows } = this;
+    const pairEnds = new Uint32Array(pairValues.length);
+    let end = 0;
+    for (let p = 0; p < pairValues.length; p++) {
+      end += (pairValues[p] as string).length;
+      pairEnds[p] = end;
+    }
+    return {
+      names: this.names,
+      nameStart: this.nameStart.slice(0, rows + 1),
+      rowNames: this.rowNames.done(),
+      pairName: this.pairName.done(),
+      pairText: pairValues.join(''),
+      pairEnds,
+      pairStart: this.pairStart.slice(0, rows + 1),
+      rowPairs: this.rowPairs.done(),
+      entryStart: this.entryStart.slice(0, rows + 1),
+      entryPair: this.entryPair.done(),
+      entryId: this.entryId.done(),
+    };
   }
-  return {
-    names,
-    nameStart,
-    rowNames: rowNames.done(),
-    pairName: pairName.done(),
-    pairText: pairValues.join(''),
-    pairEnds,
-    pairStart,
-    rowPairs: rowPairs.done(),
-  };
 }
 
-/** The buffers of a block's keys, to move between threads without copying. */
-export function metadataKeyBuffers(keys: MetadataKeys): ArrayBuffer[] {
-  return [
-    keys.nameStart,
-    keys.rowNames,
-    keys.pairName,
-    keys.pairEnds,
-    keys.pairStart,
-    keys.rowPairs,
-  ].map((array) => array.buffer as ArrayBuffer);
+/** Row i's metadata, as reading gave it: field by field in the row's order, every entry. */
+export function rowMetadata(keys: MetadataKeys, i: number): Metadata {
+  const out: Record<string, MetadataEntry[]> = {};
+  const { entryStart, entryPair, entryId, pairName, names } = keys;
+  for (let k = entryStart[i] as number, end = entryStart[i + 1] as number; k < end; k++) {
+    const p = entryPair[k] as number;
+    const name = names[pairName[p] as number] as string;
+    // Own fields only: a field named `toString` is data, not the object's method.
+    let entries = Object.hasOwn(out, name) ? out[name] : undefined;
+    if (!entries) {
+      entries = [];
+      out[name] = entries;
+    }
+    entries.push({ id: entryId[k] as number, value: pairValue(keys, p) });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,25 +211,40 @@ export function usableKeys(keys: unknown, length: number): keys is MetadataKeys 
 
 function keysHold(keys: MetadataKeys, length: number): boolean {
   const { names, nameStart, rowNames, pairName, pairText, pairEnds, pairStart, rowPairs } = keys;
-  const arrays = [nameStart, rowNames, pairName, pairEnds, pairStart, rowPairs];
+  const { entryStart, entryPair, entryId } = keys;
+  const arrays = [
+    nameStart,
+    rowNames,
+    pairName,
+    pairEnds,
+    pairStart,
+    rowPairs,
+    entryStart,
+    entryPair,
+  ];
   // Checked by tag, not instanceof: a copy made by another realm (a test's) has other globals.
   const tag = (value: unknown) => Object.prototype.toString.call(value);
   if (!Array.isArray(names) || !arrays.every((a) => tag(a) === '[object Uint32Array]')) {
     return false;
   }
+  if (tag(entryId) !== '[object Float64Array]' || entryId.length !== entryPair.length) return false;
   if (typeof pairText !== 'string' || !names.every((name) => typeof name === 'string')) {
     return false;
   }
   const pairs = pairName.length;
-  if (nameStart.length !== length + 1 || pairStart.length !== length + 1) return false;
   if (pairEnds.length !== pairs || (pairs > 0 && pairEnds[pairs - 1] !== pairText.length)) {
     return false;
   }
   const ascending = (starts: Uint32Array, total: number) =>
+    starts.length === length + 1 &&
     starts[0] === 0 &&
     starts.every((s, i) => i === 0 || s >= (starts[i - 1] as number)) &&
     starts[length] === total;
-  if (!ascending(nameStart, rowNames.length) || !ascending(pairStart, rowPairs.length)) {
+  if (
+    !ascending(nameStart, rowNames.length) ||
+    !ascending(pairStart, rowPairs.length) ||
+    !ascending(entryStart, entryPair.length)
+  ) {
     return false;
   }
   for (let p = 1; p < pairs; p++)
@@ -193,7 +254,8 @@ function keysHold(keys: MetadataKeys, length: number): boolean {
   return (
     rowNames.every((k) => k >>> 1 < names.length) &&
     pairName.every((f) => f < names.length) &&
-    rowPairs.every((p) => p < pairs)
+    rowPairs.every((p) => p < pairs) &&
+    entryPair.every((p) => p < pairs)
   );
 }
 

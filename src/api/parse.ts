@@ -4,7 +4,6 @@
  * for that record and counted for the list, so a page can say once what the service did not send.
  */
 import type { Resource } from '../contract/wire';
-import { fastSeed } from './fast-seed';
 import type { ResourceModels } from './records';
 import * as v from 'valibot';
 import { RECORD_FIELDS, type FieldSpec, type Fields, type RecordOf, type Unknown } from './records';
@@ -91,26 +90,13 @@ export interface FieldGap {
 /** Field key → its gap; fields every record had in readable form are not listed. */
 export type FieldGaps = Readonly<Record<string, FieldGap>>;
 
-/** A record as the field definitions alone read it (no fast route). */
-export function schemaParse<R extends Resource>(
-  resource: R,
-  raw: unknown,
-  index = 0,
-): RecordResult<ResourceModels[R]> {
-  return readRecord(RECORD_FIELDS[resource], raw, index) as RecordResult<ResourceModels[R]>;
-}
-
-/** Reads one record; the problem says why it had to be left out. */
+/** Reads one record, field by field; the problem says why it had to be left out. */
 export function parseRecord<R extends Resource>(
   resource: R,
   raw: unknown,
   index: number,
 ): RecordResult<ResourceModels[R]> {
-  if (resource === 'seed') {
-    const seed = fastSeed(raw);
-    if (seed) return { ok: true, record: seed as ResourceModels[R] };
-  }
-  return schemaParse(resource, raw, index);
+  return readRecord(RECORD_FIELDS[resource], raw, index) as RecordResult<ResourceModels[R]>;
 }
 
 export interface ParsedRecords<T> {
@@ -120,26 +106,36 @@ export interface ParsedRecords<T> {
   gaps: FieldGaps;
 }
 
+/** What reading a list's items left out or found missing, whatever the records went into. */
+export interface ReadingReport {
+  problems: RecordProblem[];
+  gaps: FieldGaps;
+}
+
 /**
- * Parses a list of records. Never throws: whatever the items are, the result holds the records
- * that could be read and a problem for each item that could not.
+ * Reads a list's items one by one, handing each readable record to `take`. `fast`, when given,
+ * may take an item itself, whole (it then says true); the others are read field by field. Never
+ * throws: whatever the items are, the report has a problem for each item that could not be read.
  */
-export function parseRecords<R extends Resource>(
+export function readItems<R extends Resource>(
   resource: R,
   items: readonly unknown[],
-  firstIndex = 0,
-): ParsedRecords<ResourceModels[R]> {
-  const records: ResourceModels[R][] = [];
+  firstIndex: number,
+  take: (record: ResourceModels[R]) => void,
+  fast?: (raw: unknown) => boolean,
+): ReadingReport {
   const problems: RecordProblem[] = [];
   let gaps: Record<string, FieldGap> | undefined;
   for (let i = 0; i < items.length; i++) {
-    const result = parseRecord(resource, items[i], firstIndex + i);
+    const item = items[i];
+    if (fast?.(item)) continue;
+    const result = parseRecord(resource, item, firstIndex + i);
     if (!result.ok) {
       problems.push(result.problem);
       continue;
     }
     const { record } = result;
-    records.push(record);
+    take(record);
     if (record.unknown === undefined) continue;
     gaps ??= {};
     for (const [key, why] of Object.entries(record.unknown)) {
@@ -151,7 +147,18 @@ export function parseRecords<R extends Resource>(
           : { ...gap, unreadable: gap.unreadable + 1, excerpt: gap.excerpt ?? why.excerpt };
     }
   }
-  return { records, problems, gaps: gaps ?? NO_GAPS };
+  return { problems, gaps: gaps ?? NO_GAPS };
+}
+
+/** Parses a list of records, as `readItems` reads them. */
+export function parseRecords<R extends Resource>(
+  resource: R,
+  items: readonly unknown[],
+  firstIndex = 0,
+): ParsedRecords<ResourceModels[R]> {
+  const records: ResourceModels[R][] = [];
+  const report = readItems(resource, items, firstIndex, (record) => records.push(record));
+  return { records, ...report };
 }
 
 const NO_GAPS: FieldGaps = {};

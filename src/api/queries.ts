@@ -60,7 +60,7 @@ function listQueryFn<R extends Resource>(
     const savedKey = savedListKey(resource, filters, config);
     let previous = context.client.getQueryData<ListData<ResourceModels[R]>>(context.queryKey);
     if (previous === undefined) {
-      previous = await restoreList<R>(savedKey);
+      previous = await restoreList(resource, savedKey);
       context.signal.throwIfAborted();
       if (previous) context.client.setQueryData(context.queryKey, previous);
     }

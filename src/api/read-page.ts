@@ -1,12 +1,13 @@
 /**
- * From the bytes of one answer to rows ready for the page: decode, JSON, the list shape, every
- * record read tolerantly, and the rows put into columns. The same function runs in the parse
- * worker and, where there is none, in the page, so both give exactly the same result.
+ * From the bytes of one answer to rows ready for the page: decode, JSON, the list shape, and every
+ * record read tolerantly into a block's columns. The same function runs in the parse worker and,
+ * where there is none, in the page, so both give exactly the same result.
  */
 import type { Resource } from '../contract/wire';
-import { metadataKeyBuffers } from './metadata-keys';
-import { parseRecords, readListBody, type FieldGaps, type RecordProblem } from './parse';
-import { encodeBlock, type RowBlock } from './row-block';
+import { BlockBuilder } from './block-builder';
+import { seedFastRoute } from './fast-seed';
+import { readItems, readListBody, type FieldGaps, type RecordProblem } from './parse';
+import { blockBuffers, type RowBlock } from './row-block';
 
 export type PageReading =
   | {
@@ -49,10 +50,20 @@ export function readPage(
   }
   const list = readListBody(body);
   if (list.kind === 'invalid') return { ok: false, failure: 'shape', reason: list.reason };
-  const { records, problems, gaps } = parseRecords(resource, list.items, firstIndex);
+  const builder = new BlockBuilder(resource, list.items.length);
+  const fast = resource === 'seed' ? seedFastRoute(builder as BlockBuilder<'seed'>) : undefined;
+  const { problems, gaps } = readItems(
+    resource,
+    list.items,
+    firstIndex,
+    (record) => {
+      builder.add(record);
+    },
+    fast,
+  );
   return {
     ok: true,
-    block: encodeBlock(resource, records),
+    block: builder.done(),
     problems,
     gaps,
     count: list.kind === 'envelope' ? list.count : null,
@@ -62,16 +73,5 @@ export function readPage(
 
 /** The buffers of a reading, to move between threads without copying. */
 export function transferablesOf(reading: PageReading): ArrayBuffer[] {
-  if (!reading.ok) return [];
-  const buffers: ArrayBuffer[] = [];
-  for (const column of Object.values(reading.block.columns)) {
-    if (column.kind === 'number' || column.kind === 'bool')
-      buffers.push(column.values.buffer as ArrayBuffer);
-    if (column.kind === 'text') {
-      buffers.push(column.ends.buffer as ArrayBuffer);
-      if (column.nulls) buffers.push(column.nulls.buffer as ArrayBuffer);
-    }
-  }
-  if (reading.block.metadataKeys) buffers.push(...metadataKeyBuffers(reading.block.metadataKeys));
-  return buffers;
+  return reading.ok ? blockBuffers(reading.block) : [];
 }

@@ -29,9 +29,17 @@ import {
 
 export type { Instant, Metadata, MetadataEntry, SeedGroupRef, Unknown } from './values';
 
+/**
+ * How a field's values are kept in a block of rows (row-block.ts): numbers and yes/no in typed
+ * arrays, text end to end, timestamps as numbers beside their text, seed-group references and
+ * metadata in columns of their own, anything else (short lists) as JSON.
+ */
+export type ColumnKind = 'number' | 'bool' | 'text' | 'instant' | 'groups' | 'metadata' | 'json';
+
 export interface FieldSpec<T> {
   /** The service's name for the field, as messages name it. */
   readonly wire: string;
+  readonly column: ColumnKind;
   /** How the explorer labels it (column headers, notices). */
   readonly label: string;
   readonly read: (value: unknown) => Read<T>;
@@ -69,15 +77,17 @@ function field<T, const W extends string>(
   wire: W,
   label: string,
   schema: v.GenericSchema<unknown, T>,
+  column: ColumnKind,
   extra: Partial<Pick<FieldSpec<T>, 'optional'>> = {},
 ): Named<FieldSpec<T>, W> {
-  return { wire, label, read: fromSchema(schema), ...extra };
+  return { wire, label, read: fromSchema(schema), column, ...extra };
 }
 
 function listField<T, const W extends string, const A extends string = never>(
-  spec: Omit<FieldSpec<T>, 'wire' | 'read'> & {
+  spec: Omit<FieldSpec<T>, 'wire' | 'read' | 'column'> & {
     wire: W;
     read: FieldSpec<T>['read'];
+    column: ColumnKind;
     /** Other names of the service's that `pick` reads the value from. */
     also?: readonly A[];
   },
@@ -101,34 +111,35 @@ const bool = v.boolean();
 
 function metadataField() {
   return listField<Metadata, 'metadata'>(
-    { wire: 'metadata', label: 'Metadata', read: readMetadata },
+    { wire: 'metadata', label: 'Metadata', read: readMetadata, column: 'metadata' },
     {},
   );
 }
 
 const auditFields = {
-  createdBy: field('created_by', 'Created by', text),
-  created: field('created_date', 'Created', instantSchema),
-  lastUpdatedBy: field('last_updated_by', 'Last updated by', text),
-  lastUpdated: field('last_updated_date', 'Last updated', instantSchema),
+  createdBy: field('created_by', 'Created by', text, 'text'),
+  created: field('created_date', 'Created', instantSchema, 'instant'),
+  lastUpdatedBy: field('last_updated_by', 'Last updated by', text, 'text'),
+  lastUpdated: field('last_updated_date', 'Last updated', instantSchema, 'instant'),
 };
 
 export const seedFields = {
-  collectionId: field('collection', 'Collection', idSchema),
-  url: field('url', 'URL', text),
-  canonicalUrl: field('canonical_url', 'Canonical URL', text),
-  crawlDefinitionId: field('crawl_definition', 'Crawl definition', idSchema),
+  collectionId: field('collection', 'Collection', idSchema, 'number'),
+  url: field('url', 'URL', text, 'text'),
+  canonicalUrl: field('canonical_url', 'Canonical URL', text, 'text'),
+  crawlDefinitionId: field('crawl_definition', 'Crawl definition', idSchema, 'number'),
   /** `normal` on most records; other values are kept as the service sends them. */
-  seedType: field('seed_type', 'Type', text),
-  active: field('active', 'Active', bool),
-  deleted: field('deleted', 'Deleted', bool),
-  publiclyVisible: field('publicly_visible', 'Public', bool),
-  valid: field('valid', 'Valid', v.nullable(bool)),
-  httpResponseCode: field('http_response_code', 'HTTP response', v.nullable(idSchema)),
+  seedType: field('seed_type', 'Type', text, 'text'),
+  active: field('active', 'Active', bool, 'bool'),
+  deleted: field('deleted', 'Deleted', bool, 'bool'),
+  publiclyVisible: field('publicly_visible', 'Public', bool, 'bool'),
+  valid: field('valid', 'Valid', v.nullable(bool), 'bool'),
+  httpResponseCode: field('http_response_code', 'HTTP response', v.nullable(idSchema), 'number'),
   lastCheckedHttpResponseCode: field(
     'last_checked_http_response_code',
     'Last checked response',
     v.nullable(idSchema),
+    'number',
   ),
   metadata: metadataField(),
   /** `seed_groups` (objects or ids) in the api representation, `seed_group` (an id) otherwise. */
@@ -138,6 +149,7 @@ export const seedFields = {
       also: ['seed_group'],
       label: 'Seed groups',
       read: readSeedGroups,
+      column: 'groups',
       pick: (raw) => {
         if (raw.seed_groups !== undefined) return raw.seed_groups;
         if (raw.seed_group === undefined) return undefined;
@@ -150,27 +162,30 @@ export const seedFields = {
 };
 
 export const collectionFields = {
-  accountId: field('account', 'Account', idSchema),
-  name: field('name', 'Name', text),
+  accountId: field('account', 'Account', idSchema, 'number'),
+  name: field('name', 'Name', text, 'text'),
   /** `ACTIVE` or `INACTIVE`; any other value is kept as text. */
-  state: field('state', 'State', text),
-  deleted: field('deleted', 'Deleted', bool),
-  publiclyVisible: field('publicly_visible', 'Visibility', bool),
-  oaiExported: field('oai_exported', 'OAI exported', bool),
-  imageId: field('image', 'Image', v.nullable(idSchema)),
+  state: field('state', 'State', text, 'text'),
+  deleted: field('deleted', 'Deleted', bool, 'bool'),
+  publiclyVisible: field('publicly_visible', 'Visibility', bool, 'bool'),
+  oaiExported: field('oai_exported', 'OAI exported', bool, 'bool'),
+  imageId: field('image', 'Image', v.nullable(idSchema), 'number'),
   /** Subject codes in the service's order, without empty codes or repeats. */
-  topics: listField({ wire: 'topics', label: 'Topics', read: fromSchema(topicsSchema) }, []),
-  numActiveSeeds: field('num_active_seeds', 'Active seeds', countSchema),
-  numInactiveSeeds: field('num_inactive_seeds', 'Inactive seeds', countSchema),
-  totalWarcBytes: field('total_warc_bytes', 'Archived size', bytesSchema),
+  topics: listField(
+    { wire: 'topics', label: 'Topics', read: fromSchema(topicsSchema), column: 'json' },
+    [],
+  ),
+  numActiveSeeds: field('num_active_seeds', 'Active seeds', countSchema, 'number'),
+  numInactiveSeeds: field('num_inactive_seeds', 'Inactive seeds', countSchema, 'number'),
+  totalWarcBytes: field('total_warc_bytes', 'Archived size', bytesSchema, 'number'),
   /** Null when the collection was never crawled. */
-  lastCrawl: field('last_crawl_date', 'Last crawl', v.nullable(instantSchema)),
+  lastCrawl: field('last_crawl_date', 'Last crawl', v.nullable(instantSchema), 'instant'),
   metadata: metadataField(),
   ...auditFields,
 };
 
 export const seedGroupFields = {
-  name: field('name', 'Name', text),
+  name: field('name', 'Name', text, 'text'),
   /** `collections` (a list) where the service sends it, else the one `collection`. */
   collectionIds: listField(
     {
@@ -178,6 +193,7 @@ export const seedGroupFields = {
       also: ['collection'],
       label: 'Collection',
       read: readIds,
+      column: 'json',
       pick: (raw) => {
         if (raw.collections !== undefined) return raw.collections;
         return raw.collection === undefined ? undefined : [raw.collection];
@@ -185,24 +201,24 @@ export const seedGroupFields = {
     },
     [],
   ),
-  accountId: field('account', 'Account', idSchema, { optional: true }),
+  accountId: field('account', 'Account', idSchema, 'number', { optional: true }),
   /** `PUBLIC` or `PRIVATE` where the service says. */
-  visibility: field('visibility', 'Visibility', text, { optional: true }),
+  visibility: field('visibility', 'Visibility', text, 'text', { optional: true }),
 };
 
 export const pressItemFields = {
-  title: field('title', 'Title', text),
-  description: field('description', 'Description', text),
+  title: field('title', 'Title', text, 'text'),
+  description: field('description', 'Description', text, 'text'),
   /** Image file name, or null when the item has none. */
-  image: field('image', 'Image', v.nullable(text)),
-  imageBlobId: field('image_blob', 'Image blob', idSchema),
-  featuredLink: field('featured_link', 'Article link', text),
-  pressFooter: field('press_footer', 'Attribution', text),
-  listOrder: field('list_order', 'List order', v.pipe(v.number(), v.safeInteger())),
-  createdBy: field('created_by', 'Created by', v.nullable(text)),
-  created: field('created_date', 'Created', v.nullable(instantSchema)),
-  lastUpdatedBy: field('last_updated_by', 'Last updated by', text),
-  lastUpdated: field('last_updated_date', 'Last updated', instantSchema),
+  image: field('image', 'Image', v.nullable(text), 'text'),
+  imageBlobId: field('image_blob', 'Image blob', idSchema, 'number'),
+  featuredLink: field('featured_link', 'Article link', text, 'text'),
+  pressFooter: field('press_footer', 'Attribution', text, 'text'),
+  listOrder: field('list_order', 'List order', v.pipe(v.number(), v.safeInteger()), 'number'),
+  createdBy: field('created_by', 'Created by', v.nullable(text), 'text'),
+  created: field('created_date', 'Created', v.nullable(instantSchema), 'instant'),
+  lastUpdatedBy: field('last_updated_by', 'Last updated by', text, 'text'),
+  lastUpdated: field('last_updated_date', 'Last updated', instantSchema, 'instant'),
 };
 
 export const RECORD_FIELDS = {

@@ -4,11 +4,20 @@
  * catalogue keeps, because both are cheap to copy between threads and to store: the receiving
  * side builds nothing. Records are read through row objects whose fields are getters over the
  * columns, so the rest of the explorer reads `seed.url` as ever while 100,000 rows cost the page
- * almost nothing to receive.
+ * almost nothing to receive. Blocks are written by block-builder.ts.
  */
 import type { Resource } from '../contract/wire';
-import { encodeMetadataKeys, usableKeys, type MetadataKeys } from './metadata-keys';
-import { RECORD_FIELDS, type ResourceModels } from './records';
+import { rowMetadata, usableKeys, type MetadataKeys } from './metadata-keys';
+import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
+import type { SeedGroupRef } from './values';
+
+/** Strings end to end in one string; item i runs from ends[i - 1] to ends[i]; nulls marked. */
+export interface TextColumn {
+  readonly kind: 'text';
+  readonly text: string;
+  readonly ends: Uint32Array;
+  readonly nulls: Uint8Array | null;
+}
 
 /** One field of every row of a block. */
 export type Column =
@@ -18,14 +27,19 @@ export type Column =
   | { readonly kind: 'number'; readonly values: Float64Array }
   /** Booleans: 1, 0, or -1 for null. */
   | { readonly kind: 'bool'; readonly values: Int8Array }
-  /** Strings end to end in one string; row i runs from ends[i - 1] to ends[i]; nulls marked. */
+  | TextColumn
+  /** Timestamps: their number (NaN for null) and the service's text. */
+  | { readonly kind: 'instant'; readonly ms: Float64Array; readonly text: TextColumn }
+  /** Seed-group references: row i's are ids[starts[i] … starts[i + 1]), with their names. */
   | {
-      readonly kind: 'text';
-      readonly text: string;
-      readonly ends: Uint32Array;
-      readonly nulls: Uint8Array | null;
+      readonly kind: 'groups';
+      readonly starts: Uint32Array;
+      readonly ids: Float64Array;
+      readonly names: TextColumn;
     }
-  /** Anything else (lists, maps, timestamps, mixed types): the column as one JSON array. */
+  /** Metadata, as numbers and strings (see metadata-keys.ts). */
+  | { readonly kind: 'metadata'; readonly keys: MetadataKeys }
+  /** Anything else (short lists, the unknown map): the column as one JSON array. */
   | { readonly kind: 'json'; readonly text: string };
 
 export interface RowBlock {
@@ -33,97 +47,32 @@ export interface RowBlock {
   readonly length: number;
   /** By field key, `id` and `unknown` included. */
   readonly columns: Readonly<Record<string, Column>>;
-  /**
-   * The rows' metadata as integers, for records that have metadata (see metadata-keys.ts). Blocks
-   * saved before there were keys have none; their rows' metadata is then read from the column.
-   */
-  readonly metadataKeys?: MetadataKeys;
 }
 
 /** The keys a block holds for a resource: the id, every defined field, and the unknown map. */
-function keysOf(resource: Resource): readonly string[] {
+export function keysOf(resource: Resource): readonly string[] {
   return ['id', ...Object.keys(RECORD_FIELDS[resource]), 'unknown'];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Encoding (in the worker, or in the page where there is none)
-
-/** Puts parsed records into columns. */
-export function encodeBlock<R extends Resource>(
-  resource: R,
-  records: readonly ResourceModels[R][],
-): RowBlock {
-  const columns: Record<string, Column> = {};
-  const rows = records as readonly Readonly<Record<string, unknown>>[];
-  for (const key of keysOf(resource)) columns[key] = encodeColumn(rows, key);
-  if (!('metadata' in RECORD_FIELDS[resource]))
-    return { resource, length: records.length, columns };
-  const metadataKeys = encodeMetadataKeys(rows.map((row) => row.metadata));
-  return { resource, length: records.length, columns, metadataKeys };
-}
-
-function encodeColumn(rows: readonly Readonly<Record<string, unknown>>[], key: string): Column {
-  const n = rows.length;
-  let kind: 'same' | 'number' | 'bool' | 'text' | 'json' = 'same';
-  const first = n > 0 ? rows[0]?.[key] : undefined;
-  let sawNumber = false;
-  let sawBool = false;
-  let sawText = false;
-  let sawNull = false;
-  for (let i = 0; i < n && kind !== 'json'; i++) {
-    const value = rows[i]?.[key];
-    if (value === null) sawNull = true;
-    else if (typeof value === 'number') sawNumber = true;
-    else if (typeof value === 'boolean') sawBool = true;
-    else if (typeof value === 'string') sawText = true;
-    // Undefined in every row (a record's `unknown`, mostly) is one value; next to others, as
-    // objects and lists, it needs JSON.
-    else if (value !== undefined || first !== undefined) kind = 'json';
-    if (kind !== 'json' && !Object.is(value, first)) {
-      kind = value === undefined || first === undefined ? 'json' : 'number';
-    }
-  }
-  if (kind === 'same')
-    return { kind, value: first as string | number | boolean | null | undefined };
-  const types = Number(sawNumber) + Number(sawBool) + Number(sawText);
-  if (kind === 'json' || types !== 1) {
-    return { kind: 'json', text: JSON.stringify(rows.map((row) => row[key] ?? null)) };
-  }
-  if (sawNumber) {
-    const values = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const value = rows[i]?.[key];
-      values[i] = value === null ? Number.NaN : (value as number);
-    }
-    return { kind: 'number', values };
-  }
-  if (sawBool) {
-    const values = new Int8Array(n);
-    for (let i = 0; i < n; i++) {
-      const value = rows[i]?.[key];
-      values[i] = value === null ? -1 : value ? 1 : 0;
-    }
-    return { kind: 'bool', values };
-  }
-  const ends = new Uint32Array(n);
-  const nulls = sawNull ? new Uint8Array(n) : null;
-  const parts: string[] = new Array<string>(n);
-  let end = 0;
-  for (let i = 0; i < n; i++) {
-    const value = rows[i]?.[key];
-    const text = typeof value === 'string' ? value : '';
-    if (value === null && nulls) nulls[i] = 1;
-    parts[i] = text;
-    end += text.length;
-    ends[i] = end;
-  }
-  return { kind: 'text', text: parts.join(''), ends, nulls };
+/** How each key of a resource's blocks is kept (`same` is open to every kind). */
+export function columnKindOf(resource: Resource, key: string): ColumnKind {
+  if (key === 'id') return 'number';
+  if (key === 'unknown') return 'json';
+  const fields: Readonly<Record<string, { column: ColumnKind }>> = RECORD_FIELDS[resource];
+  return fields[key]?.column ?? 'json';
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading (in the page)
 
 type Read = (i: number) => unknown;
+
+function textReader({ text, ends, nulls }: TextColumn): (i: number) => string | null {
+  return (i) => {
+    if (nulls?.[i] === 1) return null;
+    return text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
+  };
+}
 
 function reader(column: Column, optional: boolean): Read {
   switch (column.kind) {
@@ -145,12 +94,29 @@ function reader(column: Column, optional: boolean): Read {
         return value === -1 ? null : value === 1;
       };
     }
-    case 'text': {
-      const { text, ends, nulls } = column;
+    case 'text':
+      return textReader(column);
+    case 'instant': {
+      const { ms } = column;
+      const text = textReader(column.text);
       return (i) => {
-        if (nulls?.[i] === 1) return null;
-        return text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
+        const value = ms[i] as number;
+        return Number.isNaN(value) ? null : { text: text(i), ms: value };
       };
+    }
+    case 'groups': {
+      const { starts, ids } = column;
+      const name = textReader(column.names);
+      return (i) => {
+        const groups: SeedGroupRef[] = [];
+        for (let k = starts[i] as number, end = starts[i + 1] as number; k < end; k++)
+          groups.push({ id: ids[k] as number, name: name(k) });
+        return groups;
+      };
+    }
+    case 'metadata': {
+      const { keys } = column;
+      return (i) => rowMetadata(keys, i);
     }
     case 'json': {
       // Decoded as a whole the first time a row asks: one parse per column of a page.
@@ -228,10 +194,11 @@ function plainRecord(row: Readonly<Record<string, unknown>>, keys: readonly stri
 /** The block's rows, as records. */
 export function blockRows<R extends Resource>(block: RowBlock): ResourceModels[R][] {
   const reads: Record<string, Read> = {};
+  let keys: MetadataKeys | undefined;
   for (const [key, column] of Object.entries(block.columns)) {
     reads[key] = reader(column, key === 'unknown');
+    if (column.kind === 'metadata') keys = column.keys;
   }
-  const keys = usableKeys(block.metadataKeys, block.length) ? block.metadataKeys : undefined;
   const source: Source = { reads, keys };
   const Row = rowClass(block.resource);
   const rows = new Array<ResourceModels[R]>(block.length);
@@ -241,8 +208,8 @@ export function blockRows<R extends Resource>(block: RowBlock): ResourceModels[R
 }
 
 /**
- * The metadata keys of the block a row was read from, when it has usable ones; undefined for a
- * row without (a plain record, or a row of a block saved before there were keys).
+ * The metadata keys of the block a row was read from; undefined for a row without (a plain
+ * record).
  */
 export function metadataKeysOf(row: unknown): MetadataKeys | undefined {
   if (typeof row !== 'object' || row === null) return undefined;
@@ -257,4 +224,99 @@ export function placeOf(row: unknown): number {
 /** A row as a plain object (what `JSON.stringify` writes), for comparisons. */
 export function toPlain<T extends object>(row: T): T {
   return JSON.parse(JSON.stringify(row)) as T;
+}
+
+/** The buffers of a block, to move it between threads without copying them. */
+export function blockBuffers(block: RowBlock): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const walk = (value: unknown) => {
+    if (ArrayBuffer.isView(value)) buffers.add(value.buffer as ArrayBuffer);
+    else if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      for (const part of Object.values(value)) walk(part);
+  };
+  walk(block.columns);
+  return [...buffers];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking a block that comes back from storage
+
+const tagOf = (value: unknown) => Object.prototype.toString.call(value);
+
+function isTextColumn(value: unknown, length: number): value is TextColumn {
+  if (typeof value !== 'object' || value === null) return false;
+  const { text, ends, nulls } = value as Partial<TextColumn>;
+  if (typeof text !== 'string' || tagOf(ends) !== '[object Uint32Array]') return false;
+  const e = ends as Uint32Array;
+  if (e.length !== length || (length > 0 && e[length - 1] !== text.length)) return false;
+  for (let i = 1; i < length; i++) if ((e[i] as number) < (e[i - 1] as number)) return false;
+  return nulls === null || (tagOf(nulls) === '[object Uint8Array]' && nulls?.length === length);
+}
+
+function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
+  if (typeof column !== 'object' || column === null) return false;
+  const c = column as Record<string, unknown>;
+  if (c.kind === 'same')
+    return (
+      c.value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof c.value)
+    );
+  if (c.kind !== kind) return false;
+  switch (kind) {
+    case 'number':
+      return (
+        tagOf(c.values) === '[object Float64Array]' && (c.values as Float64Array).length === length
+      );
+    case 'bool':
+      return tagOf(c.values) === '[object Int8Array]' && (c.values as Int8Array).length === length;
+    case 'text':
+      return isTextColumn(c, length);
+    case 'instant':
+      return (
+        tagOf(c.ms) === '[object Float64Array]' &&
+        (c.ms as Float64Array).length === length &&
+        isTextColumn(c.text, length)
+      );
+    case 'groups': {
+      if (tagOf(c.starts) !== '[object Uint32Array]' || tagOf(c.ids) !== '[object Float64Array]')
+        return false;
+      const starts = c.starts as Uint32Array;
+      const ids = c.ids as Float64Array;
+      if (starts.length !== length + 1 || starts[0] !== 0 || starts[length] !== ids.length)
+        return false;
+      for (let i = 1; i <= length; i++)
+        if ((starts[i] as number) < (starts[i - 1] as number)) return false;
+      return isTextColumn(c.names, ids.length);
+    }
+    case 'metadata':
+      return usableKeys(c.keys, length);
+    case 'json': {
+      if (typeof c.text !== 'string') return false;
+      try {
+        const values: unknown = JSON.parse(c.text);
+        return Array.isArray(values) && values.length === length;
+      } catch {
+        return false;
+      }
+    }
+  }
+}
+
+/**
+ * Whether a block (as storage gives it back) is whole and of the shape this version writes: every
+ * column of its resource there, of its kind and length. A block that is not is never read.
+ */
+export function isWholeBlock(block: unknown, resource: Resource): block is RowBlock {
+  if (typeof block !== 'object' || block === null) return false;
+  const { resource: own, length, columns } = block as Record<string, unknown>;
+  if (own !== resource || !Number.isSafeInteger(length) || (length as number) < 0) return false;
+  if (typeof columns !== 'object' || columns === null) return false;
+  return keysOf(resource).every(
+    (key) =>
+      Object.hasOwn(columns, key) &&
+      isColumn(
+        (columns as Record<string, unknown>)[key],
+        columnKindOf(resource, key),
+        length as number,
+      ),
+  );
 }

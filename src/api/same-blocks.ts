@@ -3,7 +3,7 @@
  * typed arrays, no row objects): a background refresh that changed nothing then keeps the rows
  * already on screen, and everything worked out from them (counts, sort keys, filter texts) stays.
  */
-import type { Column, RowBlock } from './row-block';
+import type { RowBlock } from './row-block';
 
 function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
   if (a.byteLength !== b.byteLength) return false;
@@ -13,36 +13,28 @@ function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
   return true;
 }
 
-function sameColumn(a: Column, b: Column): boolean {
-  switch (a.kind) {
-    case 'same':
-      return b.kind === 'same' && Object.is(a.value, b.value);
-    case 'number':
-    case 'bool':
-      return b.kind === a.kind && sameBytes(a.values, b.values);
-    case 'text':
-      return (
-        b.kind === 'text' &&
-        a.text === b.text &&
-        sameBytes(a.ends, b.ends) &&
-        (a.nulls === null ? b.nulls === null : b.nulls !== null && sameBytes(a.nulls, b.nulls))
-      );
-    case 'json':
-      return b.kind === 'json' && a.text === b.text;
+/** Columns and their parts: typed arrays by their bytes, lists and maps part by part. */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
+    return (
+      ArrayBuffer.isView(a) &&
+      ArrayBuffer.isView(b) &&
+      Object.prototype.toString.call(a) === Object.prototype.toString.call(b) &&
+      sameBytes(a, b)
+    );
   }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 export function sameBlocks(a: readonly RowBlock[], b: readonly RowBlock[]): boolean {
-  if (a.length !== b.length) return false;
-  return a.every((block, i) => {
-    const other = b[i];
-    if (other?.resource !== block.resource || other.length !== block.length) return false;
-    const keys = Object.keys(block.columns);
-    if (keys.length !== Object.keys(other.columns).length) return false;
-    return keys.every((key) => {
-      const x = block.columns[key];
-      const y = other.columns[key];
-      return x !== undefined && y !== undefined && sameColumn(x, y);
-    });
-  });
+  return a.length === b.length && a.every((block, i) => same(block, b[i]));
 }

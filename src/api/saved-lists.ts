@@ -13,14 +13,14 @@ import type { Resource } from '../contract/wire';
 import type { ApiConfig } from './config';
 import type { ListData, ListFilters } from './load-list';
 import type { ResourceModels } from './records';
-import { blockRows, type RowBlock } from './row-block';
+import { blockRows, isWholeBlock, type RowBlock } from './row-block';
 
 /** How long a saved list may be shown before it is too old to show at all. */
 export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
 /** The most lists kept; the least recently saved go first. */
 const MOST_LISTS = 12;
 /** Bumped when what is stored changes shape: older entries are then ignored and removed. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Blocks of no list's current save are left this long: another tab may be writing them. */
 const UNFINISHED_FOR_MS = 10 * 60 * 1000;
 
@@ -142,8 +142,9 @@ const newGeneration = (now: number) => `${String(now)}.${String(++saves)}`;
 // ---------------------------------------------------------------------------------------------
 // Reading and writing
 
-/** The saved list under `key`, with rows ready, or undefined when none is fit to show. */
+/** The saved list of `resource` under `key`, with rows ready, or undefined when none is fit to show. */
 export async function restoreList<R extends Resource>(
+  resource: R,
   key: string,
   now = Date.now(),
 ): Promise<ListData<ResourceModels[R]> | undefined> {
@@ -159,8 +160,10 @@ export async function restoreList<R extends Resource>(
       return undefined;
     }
     // One transaction for every block (each still arrives in a task of its own).
-    const blocks = await getMany<RowBlock | undefined>(blockKeys(key, head), db);
-    if (!blocks.every((block): block is RowBlock => block !== undefined)) return undefined;
+    const blocks = await getMany<unknown>(blockKeys(key, head), db);
+    // A block missing or spoilt (another version's, a store that was tampered with) is never read.
+    if (!blocks.every((block): block is RowBlock => isWholeBlock(block, resource)))
+      return undefined;
     const rows = blocks.flatMap((block) => blockRows<R>(block));
     return { ...head.summary, rows, blocks, savedAt: head.savedAt };
   });

@@ -45,26 +45,78 @@ const TIMESTAMP =
 
 /** Reads an ISO 8601 timestamp, with or without fractional seconds; null if it is not one. */
 export function parseInstant(text: string): Instant | null {
-  const m = TIMESTAMP.exec(text);
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = m;
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
-    return null;
+  const ms = instantMs(text);
+  return Number.isNaN(ms) ? null : { text, ms };
+}
+
+/**
+ * What `parseInstant` gives as `ms`, or NaN for text that is no timestamp. The service's own form
+ * (UTC, `Z`, six digits of fraction or none) is read digit by digit: a list of 100,000 seeds has
+ * 200,000 timestamps, and the pattern costs several times more. Anything else takes the pattern.
+ */
+export function instantMs(text: string): number {
+  const n = text.length;
+  if ((n === 20 || (n >= 22 && n <= 30 && text.charCodeAt(19) === 46)) && text.endsWith('Z')) {
+    let digits = true;
+    for (let i = 0; i < n - 1 && digits; i++) {
+      const c = text.charCodeAt(i);
+      digits = SEPARATORS[i] === undefined ? c >= 48 && c <= 57 : c === SEPARATORS[i];
+    }
+    if (digits) {
+      return utcMs(
+        twoDigits(text, 0) * 100 + twoDigits(text, 2),
+        twoDigits(text, 5),
+        twoDigits(text, 8),
+        twoDigits(text, 11),
+        twoDigits(text, 14),
+        twoDigits(text, 17),
+        n > 20 ? text.slice(20, n - 1) : '',
+        'Z',
+      );
+    }
   }
-  let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second);
-  if (new Date(ms).getUTCDate() !== day) return null; // 31 February and the like
+  const m = TIMESTAMP.exec(text);
+  if (!m) return Number.NaN;
+  const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = m;
+  return utcMs(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), fraction, zone);
+}
+
+const twoDigits = (text: string, at: number) =>
+  (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+/** Characters of `2019-12-04T16:39:28.655117Z` that are not digits, by position. */
+const SEPARATORS: readonly (number | undefined)[] = Object.assign(new Array<undefined>(30), {
+  4: 45,
+  7: 45,
+  10: 84,
+  13: 58,
+  16: 58,
+  19: 46,
+});
+
+function utcMs(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  fraction: string,
+  zone: string,
+): number {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+    return Number.NaN;
+  }
+  let ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  // 31 February and the like, or a leap second that ends a day (the first 28 days always exist).
+  if ((day > 28 || second === 60) && new Date(ms).getUTCDate() !== day) return Number.NaN;
   if (fraction) ms += Number(`0.${fraction}`) * 1000;
   if (zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
     ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
   }
-  return { text, ms };
+  return ms;
 }
 
 /** Splits `topics` into codes: null, empty and a trailing `;` give no empty codes. */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
-import { encodeBlock } from '../../../src/api/row-block';
+import { readPage } from '../../../src/api/read-page';
 import { sameBlocks } from '../../../src/api/same-blocks';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
@@ -17,9 +17,17 @@ const seeds = JSON.parse(
   engine.handle('GET', '/api/seed?limit=30&format=api').body ?? '[]',
 ) as Record<string, unknown>[];
 
+/** A page's block as the explorer reads it (fast route and all), and its records as JSON. */
 const blocksOf = (items: readonly unknown[]) => {
+  const reading = readPage(
+    'seed',
+    new TextEncoder().encode(JSON.stringify(items)).buffer,
+    0,
+    'application/json',
+  );
+  if (!reading.ok) throw new Error(reading.reason);
   const { records } = parseRecords('seed', items);
-  return { blocks: [encodeBlock('seed', records)], json: JSON.stringify(records) };
+  return { blocks: [reading.block], json: JSON.stringify(records) };
 };
 
 describe('an unchanged refresh', () => {

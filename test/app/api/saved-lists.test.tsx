@@ -115,7 +115,7 @@ describe('a saved list', () => {
     const list = await loadWhole();
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, list, 1_000_000);
-    const back = await restoreList(key, 1_000_000 + 12 * 60_000);
+    const back = await restoreList('seed', key, 1_000_000 + 12 * 60_000);
     expect(back?.savedAt).toBe(1_000_000);
     expect(back?.rows.map((row) => toPlain(row as object))).toEqual(
       list.rows.map((row) => toPlain(row as object)),
@@ -133,10 +133,10 @@ describe('a saved list', () => {
     const list = await loadWhole();
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, list, 0);
-    expect(await restoreList(key, SAVED_FOR_MS)).toBeDefined();
-    expect(await restoreList(key, SAVED_FOR_MS + 1)).toBeUndefined();
+    expect(await restoreList('seed', key, SAVED_FOR_MS)).toBeDefined();
+    expect(await restoreList('seed', key, SAVED_FOR_MS + 1)).toBeUndefined();
     // And it is gone from the store, not merely hidden.
-    expect(await restoreList(key, 0)).toBeUndefined();
+    expect(await restoreList('seed', key, 0)).toBeUndefined();
   });
 
   it('belongs to its catalogue, service and filters: no other sees it', async () => {
@@ -144,14 +144,18 @@ describe('a saved list', () => {
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, list);
     setSource('sample-b');
-    expect(await restoreList(savedListKey('seed', { format: 'api' }, config))).toBeUndefined();
+    expect(
+      await restoreList('seed', savedListKey('seed', { format: 'api' }, config)),
+    ).toBeUndefined();
     setSource('sample-a');
     const elsewhere = { ...config, baseUrl: 'https://other.example' };
-    expect(await restoreList(savedListKey('seed', { format: 'api' }, elsewhere))).toBeUndefined();
     expect(
-      await restoreList(savedListKey('seed', { format: 'api', collection: 1 }, config)),
+      await restoreList('seed', savedListKey('seed', { format: 'api' }, elsewhere)),
     ).toBeUndefined();
-    expect(await restoreList(key)).toBeDefined();
+    expect(
+      await restoreList('seed', savedListKey('seed', { format: 'api', collection: 1 }, config)),
+    ).toBeUndefined();
+    expect(await restoreList('seed', key)).toBeDefined();
   });
 
   it('stays whole while a newer copy is written, which then replaces it', async () => {
@@ -165,13 +169,13 @@ describe('a saved list', () => {
     // A reload at any moment of the new save finds a whole list: the old one, then the new one.
     const seen: number[] = [];
     while (!save.written) {
-      const back = await restoreList(key, 3_000);
+      const back = await restoreList('seed', key, 3_000);
       expect(back?.rows).toHaveLength(catalogue.seeds.length);
       seen.push(back?.savedAt ?? 0);
     }
     await saving;
     expect(seen).toContain(1_000);
-    expect((await restoreList(key, 3_000))?.savedAt).toBe(2_000);
+    expect((await restoreList('seed', key, 3_000))?.savedAt).toBe(2_000);
     // The old copy's rows are gone from the store, not merely unnamed.
     expect(await storedBlocks()).toBe(Math.ceil((catalogue.seeds.length - 100) / 400) + 1);
   });
@@ -180,10 +184,39 @@ describe('a saved list', () => {
     const list = await loadWhole();
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, { ...list, complete: false });
-    expect(await restoreList(key)).toBeUndefined();
+    expect(await restoreList('seed', key)).toBeUndefined();
     // Rows skipped as repeats (the list moved while it loaded): not a copy to come back to.
     await saveList(key, { ...list, rows: list.rows.slice(1) });
-    expect(await restoreList(key)).toBeUndefined();
+    expect(await restoreList('seed', key)).toBeUndefined();
+  });
+
+  it('is never shown from a block that does not hold together', async () => {
+    const list = await loadWhole();
+    const key = savedListKey('seed', { format: 'api' }, config);
+    await saveList(key, list);
+    expect(await restoreList('seed', key)).toBeDefined();
+    // One block cut short in the store (another version's, a damaged disk): the list is not shown.
+    const db = await openDatabase();
+    const store = () => db.transaction('saved-lists', 'readwrite').objectStore('saved-lists');
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const request = store().getAllKeys();
+      request.onsuccess = () => {
+        resolve(request.result);
+      };
+    });
+    const blockKey = keys.find((k) => typeof k === 'string' && k.startsWith('block:'));
+    if (blockKey === undefined) throw new Error('no block stored');
+    const block = await new Promise<{ length: number }>((resolve) => {
+      const request = store().get(blockKey);
+      request.onsuccess = () => {
+        resolve(request.result as { length: number });
+      };
+    });
+    await new Promise((resolve) => {
+      store().put({ ...block, length: block.length + 1 }, blockKey).onsuccess = resolve;
+    });
+    db.close();
+    expect(await restoreList('seed', key)).toBeUndefined();
   });
 
   it('never holds a secret the service sent', async () => {
@@ -274,7 +307,7 @@ describe('a background refresh', () => {
     });
     await savesWritten();
     first.unmount();
-    const savedBefore = (await restoreList(key))?.savedAt;
+    const savedBefore = (await restoreList('seed', key))?.savedAt;
     // The service answers slowly, the same rows or every address changed.
     server.use(
       http.get('*/api/seed', async ({ request }) => {
@@ -296,7 +329,7 @@ describe('a background refresh', () => {
       expect(reload.result.current.savedAt).toBeNull();
     });
     await savesWritten();
-    const saved = await restoreList(key);
+    const saved = await restoreList('seed', key);
     return { shown, after: reload.result.current.rows, savedBefore, saved };
   }
 
@@ -342,11 +375,11 @@ describe('the clear control', () => {
   it('empties the saved catalogue', async () => {
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, await loadWhole());
-    expect(await restoreList(key)).toBeDefined();
+    expect(await restoreList('seed', key)).toBeDefined();
     render(<SavedData />);
     await userEvent.click(screen.getByRole('button', { name: 'Clear saved data' }));
     expect(await screen.findByText('Saved data cleared.', { exact: false })).toBeVisible();
-    expect(await restoreList(key)).toBeUndefined();
+    expect(await restoreList('seed', key)).toBeUndefined();
     expect(await storedText()).toBe('');
   });
 });

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownOf, type Seed } from '../../../src/api/records';
-import { blockRows, encodeBlock, metadataKeysOf, toPlain } from '../../../src/api/row-block';
+import { encodeBlock } from '../../../src/api/block-builder';
+import { blockRows, metadataKeysOf, toPlain } from '../../../src/api/row-block';
 import { compareText } from '../../../src/components/data-table';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
@@ -324,25 +325,23 @@ function byIds(result: ReturnType<typeof computeFacets>) {
 }
 
 describe('the facet engine over rows in blocks', () => {
-  it('gives what it gives over plain records, from the blocks’ metadata keys or without them', () => {
+  it('gives what it gives over plain records, from rows in blocks or plain records mixed', () => {
     fc.assert(
       fc.property(
         fc.array(seedArbitrary, { maxLength: 60 }),
         fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
         fc.nat(60),
         modelArbitrary,
-        (seeds, withKeys, grownAt, model) => {
-          // The seeds in pages, some as a block saved before blocks had keys.
-          const size = Math.ceil(seeds.length / withKeys.length) || 1;
-          const rows = withKeys.flatMap((keys, k) => {
-            const block = structuredClone(
-              encodeBlock('seed', seeds.slice(k * size, (k + 1) * size)),
-            );
-            return blockRows<'seed'>(keys ? block : { ...block, metadataKeys: undefined });
+        (seeds, inBlocks, grownAt, model) => {
+          // The seeds in pages, some as rows of a block, some as plain records.
+          const size = Math.ceil(seeds.length / inBlocks.length) || 1;
+          const rows = inBlocks.flatMap((block, k) => {
+            const page = seeds.slice(k * size, (k + 1) * size);
+            return block ? blockRows<'seed'>(structuredClone(encodeBlock('seed', page))) : page;
           });
           const plain = rows.map((row) => toPlain(row));
           expect(rows.some((row) => metadataKeysOf(row) !== undefined)).toBe(
-            withKeys.some((keys, k) => keys && seeds.length > k * size),
+            inBlocks.some((block, k) => block && seeds.length > k * size),
           );
           // A list indexed as it grows gives what it gives indexed whole.
           facetIndex(rows.slice(0, grownAt));

@@ -1,0 +1,218 @@
+/**
+ * Writes rows into a block's columns (row-block.ts), one row after another: from records as
+ * reading gives them (`add`), or, for seeds, straight from the service's JSON (fast-seed.ts),
+ * without making a record at all. Each field is written as its definition says it is kept
+ * (`column` in records.ts). A column in which every row holds the same value is kept as that one
+ * value.
+ */
+import type { Resource } from '../contract/wire';
+import { MetadataWriter } from './metadata-keys';
+import type { ColumnKind, ResourceModels } from './records';
+import { columnKindOf, keysOf, type Column, type RowBlock, type TextColumn } from './row-block';
+import type { Instant, SeedGroupRef } from './values';
+
+interface Writer {
+  /** Writes row i's value. Groups and metadata take rows in order, each once. */
+  set(i: number, value: unknown): void;
+  done(length: number): Column;
+}
+
+export class NumberWriter implements Writer {
+  readonly values: Float64Array;
+  constructor(capacity: number) {
+    this.values = new Float64Array(capacity);
+  }
+  set(i: number, value: unknown): void {
+    this.values[i] = typeof value === 'number' ? value : Number.NaN;
+  }
+  done(length: number): Column {
+    const values = fit(this.values, length);
+    const first = values[0];
+    if (length > 0 && values.every((v) => Object.is(v, first)))
+      return { kind: 'same', value: Number.isNaN(first) ? null : first };
+    return { kind: 'number', values };
+  }
+}
+
+export class BoolWriter implements Writer {
+  readonly values: Int8Array;
+  constructor(capacity: number) {
+    this.values = new Int8Array(capacity);
+  }
+  set(i: number, value: unknown): void {
+    this.values[i] = value === true ? 1 : value === false ? 0 : -1;
+  }
+  done(length: number): Column {
+    const values = fit(this.values, length);
+    const first = values[0];
+    if (length > 0 && values.every((v) => v === first))
+      return { kind: 'same', value: first === -1 ? null : first === 1 };
+    return { kind: 'bool', values };
+  }
+}
+
+export class TextWriter implements Writer {
+  readonly parts: (string | null)[];
+  constructor(capacity: number) {
+    this.parts = new Array<string | null>(capacity);
+  }
+  set(i: number, value: unknown): void {
+    this.parts[i] = typeof value === 'string' ? value : null;
+  }
+  column(length: number): TextColumn {
+    const { parts } = this;
+    const ends = new Uint32Array(length);
+    let nulls: Uint8Array | null = null;
+    let end = 0;
+    for (let i = 0; i < length; i++) {
+      const part = parts[i];
+      if (part == null) (nulls ??= new Uint8Array(length))[i] = 1;
+      else end += part.length;
+      ends[i] = end;
+    }
+    const text = nulls ? parts.slice(0, length).map((part) => part ?? '') : parts.slice(0, length);
+    return { kind: 'text', text: text.join(''), ends, nulls };
+  }
+  done(length: number): Column {
+    const first = this.parts[0];
+    let same = length > 0;
+    for (let i = 1; i < length && same; i++) same = this.parts[i] === first;
+    return same ? { kind: 'same', value: first ?? null } : this.column(length);
+  }
+}
+
+export class InstantWriter implements Writer {
+  readonly ms: Float64Array;
+  readonly text: TextWriter;
+  constructor(capacity: number) {
+    this.ms = new Float64Array(capacity);
+    this.text = new TextWriter(capacity);
+  }
+  set(i: number, value: unknown): void {
+    const instant = value as Instant | null;
+    this.ms[i] = instant === null ? Number.NaN : instant.ms;
+    this.text.parts[i] = instant === null ? '' : instant.text;
+  }
+  done(length: number): Column {
+    const ms = fit(this.ms, length);
+    if (length > 0 && ms.every(Number.isNaN)) return { kind: 'same', value: null };
+    return { kind: 'instant', ms, text: this.text.column(length) };
+  }
+}
+
+export class GroupsWriter implements Writer {
+  private readonly starts: Uint32Array;
+  private ids = new Float64Array(256);
+  private readonly names: TextWriter = new TextWriter(0);
+  private count = 0;
+  constructor(capacity: number) {
+    this.starts = new Uint32Array(capacity + 1);
+  }
+  set(i: number, value: unknown): void {
+    for (const group of value as readonly SeedGroupRef[]) {
+      if (this.count === this.ids.length) {
+        const grown = new Float64Array(this.ids.length * 2);
+        grown.set(this.ids);
+        this.ids = grown;
+      }
+      this.names.parts[this.count] = group.name;
+      this.ids[this.count++] = group.id;
+    }
+    this.starts[i + 1] = this.count;
+  }
+  done(length: number): Column {
+    return {
+      kind: 'groups',
+      starts: fit(this.starts, length + 1),
+      ids: this.ids.slice(0, this.count),
+      names: this.names.column(this.count),
+    };
+  }
+}
+
+export class MetadataColumnWriter implements Writer {
+  private readonly writer: MetadataWriter;
+  constructor(capacity: number) {
+    this.writer = new MetadataWriter(capacity);
+  }
+  set(_i: number, value: unknown): void {
+    this.writer.add(value);
+  }
+  done(): Column {
+    return { kind: 'metadata', keys: this.writer.done() };
+  }
+}
+
+export class JsonWriter implements Writer {
+  private readonly values: unknown[];
+  constructor(capacity: number) {
+    this.values = new Array<unknown>(capacity);
+  }
+  set(i: number, value: unknown): void {
+    this.values[i] = value;
+  }
+  done(length: number): Column {
+    const values = this.values.slice(0, length);
+    const first = values[0];
+    const primitive = first === null || (typeof first !== 'object' && typeof first !== 'function');
+    // Undefined in every row (a record's `unknown`, mostly) is one value; next to others, as
+    // objects and lists, it is null in JSON and read back as undefined.
+    if (length > 0 && primitive && values.every((v) => Object.is(v, first)))
+      return { kind: 'same', value: first as string | number | boolean | null | undefined };
+    return { kind: 'json', text: JSON.stringify(values.map((value) => value ?? null)) };
+  }
+}
+
+const WRITERS: Record<ColumnKind, new (capacity: number) => Writer> = {
+  number: NumberWriter,
+  bool: BoolWriter,
+  text: TextWriter,
+  instant: InstantWriter,
+  groups: GroupsWriter,
+  metadata: MetadataColumnWriter,
+  json: JsonWriter,
+};
+
+function fit<A extends Float64Array | Int8Array | Uint32Array>(values: A, length: number): A {
+  return (values.length === length ? values : values.slice(0, length)) as A;
+}
+
+/** A block being written: rows are added one after another, up to `capacity`. */
+export class BlockBuilder<R extends Resource> {
+  readonly writers: Readonly<Record<string, Writer>>;
+  private readonly keys: readonly string[];
+  length = 0;
+
+  constructor(
+    readonly resource: R,
+    capacity: number,
+  ) {
+    this.keys = keysOf(resource);
+    const writers: Record<string, Writer> = {};
+    for (const key of this.keys) writers[key] = new WRITERS[columnKindOf(resource, key)](capacity);
+    this.writers = writers;
+  }
+
+  /** Adds a record as reading gave it. */
+  add(record: ResourceModels[R]): void {
+    const i = this.length++;
+    const values = record as unknown as Readonly<Record<string, unknown>>;
+    for (const key of this.keys) (this.writers[key] as Writer).set(i, values[key]);
+  }
+
+  done(): RowBlock {
+    const columns: Record<string, Column> = {};
+    for (const key of this.keys) columns[key] = (this.writers[key] as Writer).done(this.length);
+    return { resource: this.resource, length: this.length, columns };
+  }
+}
+
+/** Puts records into a block. */
+export function encodeBlock<R extends Resource>(
+  resource: R,
+  records: readonly ResourceModels[R][],
+): RowBlock {
+  const builder = new BlockBuilder(resource, records.length);
+  for (const record of records) builder.add(record);
+  return builder.done();
+}
