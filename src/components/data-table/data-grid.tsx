@@ -5,17 +5,7 @@
  * state machine: split apart, each part would need the others' state to be read.
  */
 import {
-  defaultRangeExtractor,
-  observeElementRect,
-  useVirtualizer,
-  type Range,
-  type Rect,
-  type Virtualizer,
-  type VirtualItem,
-} from '@tanstack/react-virtual';
-import {
   memo,
-  useCallback,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -27,6 +17,7 @@ import {
 } from 'react';
 import { UnknownValue } from '../values';
 import { followedCellLink } from './cell-link';
+import { useRowWindow, type WindowItem } from './row-window';
 import { unknownOf } from '../../api/records';
 import type { DataColumn } from './types';
 
@@ -80,23 +71,8 @@ export function columnAlign<Row>(column: DataColumn<Row>): 'start' | 'end' {
   return column.align ?? (column.kind === 'number' ? 'end' : 'start');
 }
 
-const estimateSize = () => ROW_HEIGHT;
-
-/**
- * Reports the scroll element's size, but never a zero height: an element that has no layout (a
- * hidden tab, jsdom) keeps the last known or initial size, so rows are still rendered.
- */
-function observeRect(
-  instance: Virtualizer<HTMLDivElement, HTMLTableRowElement>,
-  cb: (rect: Rect) => void,
-) {
-  return observeElementRect(instance, (rect) => {
-    if (rect.height > 0) cb(rect);
-  });
-}
-
 /** The pinned item when it is not next to the others (the active row scrolled out of view). */
-function detachedItem(items: readonly VirtualItem[], pinnedIndex: number): VirtualItem | null {
+function detachedItem(items: readonly WindowItem[], pinnedIndex: number): WindowItem | null {
   if (pinnedIndex < 0 || items.length < 2) return null;
   const first = items[0];
   const second = items[1];
@@ -115,7 +91,7 @@ const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [role="b
 
 /**
  * The scrolling part of the table: the `<table role="grid">`, its body rows, virtualisation and
- * keyboard navigation. It is the lowest component holding the virtualizer, so scrolling renders
+ * keyboard navigation. It is the lowest component holding the row window, so scrolling renders
  * only this and the rows that come into view.
  */
 function DataGridImpl<Row>({
@@ -150,36 +126,17 @@ function DataGridImpl<Row>({
   // The row that holds the tab stop stays rendered, so focus is never lost to virtualisation.
   const pinnedIndex = activeIndex >= 0 ? activeIndex : selectedIndex;
 
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (pinnedIndex < 0 || pinnedIndex >= range.count) return indexes;
-      const first = indexes[0] ?? 0;
-      const last = indexes[indexes.length - 1] ?? -1;
-      if (pinnedIndex < first) indexes.unshift(pinnedIndex);
-      else if (pinnedIndex > last) indexes.push(pinnedIndex);
-      return indexes;
-    },
-    [pinnedIndex],
-  );
-
-  // The app does not use the React Compiler; this component re-renders on every virtualizer change.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+  const rowWindow = useRowWindow(scrollRef, {
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
+    rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
-    // The body starts below the sticky header, which also covers the top of the viewport.
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-    initialRect: { width: 1024, height: INITIAL_HEIGHT },
-    observeElementRect: observeRect,
-    rangeExtractor,
+    // The body starts below the sticky header, which also covers the top of the view.
+    offset: HEADER_HEIGHT,
+    initialHeight: INITIAL_HEIGHT,
+    pinned: pinnedIndex,
   });
-
-  const items = virtualizer.getVirtualItems();
-  const tabStopIndex = pinnedIndex >= 0 ? pinnedIndex : (virtualizer.range?.startIndex ?? 0);
+  const { items } = rowWindow;
+  const tabStopIndex = pinnedIndex >= 0 ? pinnedIndex : rowWindow.first;
 
   // A recycled element may now show another row, or the focused one may have been replaced (it
   // left the window, or came back into it): focus follows the active row, not the element.
@@ -214,7 +171,7 @@ function DataGridImpl<Row>({
   const moveTo = (index: number) => {
     const row = rows[index];
     if (row === undefined) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
+    rowWindow.scrollToIndex(index);
     focusPending.current = true;
     setActiveId(getRowId(row));
     if (index === activeIndex) {
@@ -239,7 +196,7 @@ function DataGridImpl<Row>({
       return;
     }
     const current = Number(tr.dataset.index);
-    const viewport = virtualizer.scrollRect?.height ?? INITIAL_HEIGHT;
+    const viewport = rowWindow.height;
     const page = Math.max(1, Math.floor((viewport - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
     let next: number;
     switch (event.key) {
@@ -380,7 +337,7 @@ function DataGridImpl<Row>({
         // Not a tab stop (the rows have one), but the page may focus the grid.
         tabIndex={-1}
         className="data-table__table"
-        style={hasRows ? { height: `${HEADER_HEIGHT + virtualizer.getTotalSize()}px` } : undefined}
+        style={hasRows ? { height: `${HEADER_HEIGHT + rowWindow.totalSize}px` } : undefined}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onBlur={onBlur}

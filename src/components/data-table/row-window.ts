@@ -1,0 +1,139 @@
+/**
+ * Which rows of a scrolling table are in view, for rows of one fixed height: arithmetic on the
+ * scroll position, so a list of 300,000 rows costs no more than one of 300 (a general virtualiser
+ * keeps a measurement object per row, and makes them all again whenever the count changes, as it
+ * does with every page of a list that is loading). A scroll that brings other rows into view
+ * renders them in the same frame.
+ */
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+
+export interface WindowOptions {
+  readonly count: number;
+  readonly rowHeight: number;
+  /** Rows rendered beyond each edge of the view. */
+  readonly overscan: number;
+  /** What sits above the first row inside the scroll area (a sticky header), in px. */
+  readonly offset: number;
+  /** The view's height before it is measured (an element without layout never is). */
+  readonly initialHeight: number;
+  /** A row kept rendered wherever it is (the one holding focus), or -1. */
+  readonly pinned: number;
+}
+
+export interface WindowItem {
+  readonly index: number;
+  /** Its top, from the top of the scroll area's content, in px. */
+  readonly start: number;
+}
+
+export interface RowWindow {
+  /** The rows to render, in order (the pinned one included). */
+  readonly items: readonly WindowItem[];
+  /** The first row in view. */
+  readonly first: number;
+  /** The view's height in px. */
+  readonly height: number;
+  /** The height of all rows together, in px. */
+  readonly totalSize: number;
+  /** Scrolls as little as needed to bring a row fully into view below the header. */
+  scrollToIndex(index: number): void;
+}
+
+interface View {
+  readonly top: number;
+  readonly height: number;
+}
+
+/** The rows in view (with overscan) for a scroll position. */
+function rangeOf(view: View, { count, rowHeight, overscan, offset }: WindowOptions) {
+  if (count === 0) return { first: 0, from: 0, to: -1 };
+  const first = Math.min(count - 1, Math.max(0, Math.floor((view.top - offset) / rowHeight)));
+  const last = Math.min(
+    count - 1,
+    Math.max(first, Math.ceil((view.top + view.height - offset) / rowHeight) - 1),
+  );
+  return {
+    first,
+    from: Math.max(0, first - overscan),
+    to: Math.min(count - 1, last + overscan),
+  };
+}
+
+export function useRowWindow(
+  scrollRef: RefObject<HTMLElement | null>,
+  options: WindowOptions,
+): RowWindow {
+  const [view, setView] = useState<View>({ top: 0, height: options.initialHeight });
+  // What the scroll handler compares with: the options last rendered, the view last seen.
+  const latest = useRef(options);
+  const viewRef = useRef(view);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const update = (sync: boolean) => {
+      // An element without layout (a hidden tab, jsdom) keeps the last height it had.
+      const height = element.clientHeight > 0 ? element.clientHeight : viewRef.current.height;
+      const next = { top: element.scrollTop, height };
+      const before = rangeOf(viewRef.current, latest.current);
+      const after = rangeOf(next, latest.current);
+      const same =
+        before.from === after.from && before.to === after.to && viewRef.current.height === height;
+      viewRef.current = next;
+      if (same) return;
+      // Rendered within the scroll event, so the frame that shows the new position has its rows.
+      if (sync) {
+        flushSync(() => {
+          setView(next);
+        });
+      } else {
+        setView(next);
+      }
+    };
+    const onScroll = () => {
+      update(true);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    // Where there is no ResizeObserver (jsdom), the view keeps its first height.
+    const resize =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            update(false);
+          });
+    resize?.observe(element);
+    update(false);
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      resize?.disconnect();
+    };
+  }, [scrollRef]);
+
+  const { count, rowHeight, offset, pinned } = options;
+  const { first, from, to } = rangeOf(view, options);
+  const items: WindowItem[] = [];
+  const item = (index: number) => ({ index, start: offset + index * rowHeight });
+  if (pinned >= 0 && pinned < count && pinned < from) items.push(item(pinned));
+  for (let index = from; index <= to; index++) items.push(item(index));
+  if (pinned >= 0 && pinned < count && pinned > to) items.push(item(pinned));
+
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const element = scrollRef.current;
+      if (!element) return;
+      const { rowHeight: h, offset: top } = latest.current;
+      const height = element.clientHeight > 0 ? element.clientHeight : viewRef.current.height;
+      const rowTop = top + index * h;
+      // Rows pass under the sticky header, which covers the top of the view.
+      if (rowTop < element.scrollTop + top) element.scrollTop = rowTop - top;
+      else if (rowTop + h > element.scrollTop + height) element.scrollTop = rowTop + h - height;
+    },
+    [scrollRef],
+  );
+
+  return { items, first, height: view.height, totalSize: count * rowHeight, scrollToIndex };
+}
