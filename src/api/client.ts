@@ -3,7 +3,7 @@
  * `Total-Row-Count`, accepts both list shapes the service has been seen to send, honours an
  * AbortSignal, times out, retries what a retry can cure, and turns every failure into an ApiError.
  */
-import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
+import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import {
   ApiError,
@@ -13,7 +13,8 @@ import {
   TimeoutError,
   UnreadableResponseError,
 } from './errors';
-import { parsePage } from './page-parser';
+import type { Outcome } from './exchange';
+import { runExchange } from './exchange-runner';
 import type { FieldGaps, RecordProblem } from './parse';
 import type { ResourceModels } from './records';
 import { blockRows, type RowBlock } from './row-block';
@@ -54,6 +55,8 @@ export interface ListPage<T> {
   totalCertain: boolean;
   /** How many items the page held, readable or not. */
   received: number;
+  /** How long its body took to arrive once the answer had begun, in ms. */
+  transferMs: number;
 }
 
 export interface RequestOptions {
@@ -73,7 +76,10 @@ export function listUrl(resource: Resource, params: ListParams, config = default
   return new URL(path, globalThis.location.href).href;
 }
 
-/** Fetches one page of a list and parses it into the domain model (in the parse worker). */
+/** Pages of at most this many rows are asked for and read in the page; bigger ones off it. */
+const IN_PAGE_UP_TO = 1_000;
+
+/** Fetches one page of a list and reads it into rows (in the list worker, for a big page). */
 export async function fetchPage<R extends Resource>(
   resource: R,
   params: ListParams,
@@ -82,9 +88,14 @@ export async function fetchPage<R extends Resource>(
   const config = options.config ?? defaultApiConfig;
   const url = listUrl(resource, params, config);
   const offset = params.offset ?? 0;
-  const { bytes, contentType, totalHeader } = await getBody(url, options.signal, config);
-  const reading = await parsePage(resource, bytes, offset, contentType);
-  options.signal?.throwIfAborted();
+  const big = params.limit === undefined || params.limit < 0 || params.limit > IN_PAGE_UP_TO;
+  const { reading, contentType, totalHeader, transferMs } = await getPage(
+    url,
+    (signal) =>
+      runExchange({ url, resource, firstIndex: offset, timeoutMs: config.timeoutMs }, signal, big),
+    options.signal,
+    config,
+  );
   if (!reading.ok) {
     if (reading.failure === 'shape') throw new ContractError(url, reading.reason);
     throw new UnreadableResponseError(url, reading.reason, /json/i.test(contentType));
@@ -98,6 +109,7 @@ export async function fetchPage<R extends Resource>(
     total: counted ?? offset + reading.received,
     totalCertain: counted !== null,
     received: reading.received,
+    transferMs,
   };
 }
 
@@ -122,25 +134,6 @@ class RefusedError extends Error {
   constructor(readonly response: Response) {
     super(`HTTP ${String(response.status)}`);
   }
-}
-
-/** One request, rejected with a TimeoutError if the service has not answered within the limit. */
-function fetchWithin(url: string, signal: AbortSignal, timeoutMs: number): Promise<Response> {
-  const deadline = new AbortController();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      deadline.abort();
-      reject(new TimeoutError(url, timeoutMs));
-    }, timeoutMs);
-    fetch(url, {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.any([signal, deadline.signal]),
-    })
-      .then(resolve, reject)
-      .finally(() => {
-        clearTimeout(timer);
-      });
-  });
 }
 
 /**
@@ -179,17 +172,52 @@ function retryWait(
   return Math.min(BACKOFF_LIMIT_MS, Math.random() * 300 * 2 ** (retry - 1));
 }
 
+/** One attempt at a page: an exchange (exchange.ts), wherever it runs. */
+type Attempt = (signal: AbortSignal) => Promise<Outcome>;
+
+/** An exchange's outcome once the service has answered with a 2xx. */
+type Answered = Exclude<Outcome, { kind: 'refused' | 'timeout' | 'network' }>;
+
+/**
+ * What `fetch` would have given for an outcome that did not answer with a 2xx: the answer itself
+ * (rebuilt for the retry rules and the detail), the error it rejects with, or a timeout.
+ */
+function failureOf(outcome: Outcome, url: string, config: ApiConfig): unknown {
+  switch (outcome.kind) {
+    case 'refused':
+      return new Response(NO_BODY.includes(outcome.status) ? null : outcome.body, {
+        status: outcome.status,
+        statusText: outcome.statusText,
+        headers: outcome.headers as [string, string][],
+      });
+    case 'timeout':
+      return new TimeoutError(url, config.timeoutMs);
+    case 'network':
+      return new TypeError(outcome.message);
+    default:
+      return null;
+  }
+}
+
+/** Statuses whose answers have no body. */
+const NO_BODY = [204, 205, 304];
+
 /**
  * Asks for `url` until the service answers with a 2xx, retrying what a retry can cure (server
  * errors, limits, network failures, a timeout) at most `config.retries` times.
  */
-async function send(url: string, signal: AbortSignal, config: ApiConfig): Promise<Response> {
+async function send(
+  url: string,
+  attempt: Attempt,
+  signal: AbortSignal,
+  config: ApiConfig,
+): Promise<Answered> {
   for (let retry = 1; ; retry++) {
     let failure: unknown;
     try {
-      const response = await fetchWithin(url, signal, config.timeoutMs);
-      if (response.ok) return response;
-      failure = response;
+      const outcome = await attempt(signal);
+      failure = failureOf(outcome, url, config);
+      if (failure === null) return outcome as Answered;
     } catch (error) {
       failure = error;
     }
@@ -202,49 +230,32 @@ async function send(url: string, signal: AbortSignal, config: ApiConfig): Promis
   }
 }
 
-/** An answer's bytes, read whole (the parse worker makes sense of them). */
-async function getBody(
+/** A page read whole, asking again when its body broke off. */
+async function getPage(
   url: string,
+  attempt: Attempt,
   signal: AbortSignal | undefined,
   config: ApiConfig,
-): Promise<{ bytes: ArrayBuffer; contentType: string; totalHeader: number | null }> {
-  for (let attempt = 0; ; attempt++) {
-    // The body has its own deadline: a service can send headers and then stall.
-    const bodyDeadline = new AbortController();
-    const combined = signal ? AbortSignal.any([signal, bodyDeadline.signal]) : bodyDeadline.signal;
-    let response: Response;
+): Promise<Extract<Outcome, { kind: 'read' }>> {
+  const never = new AbortController().signal;
+  for (let tries = 0; ; tries++) {
+    let answered: Answered;
     try {
       await awaitTurn(url, signal);
-      response = await send(url, combined, config);
+      answered = await send(url, attempt, signal ?? never, config);
     } catch (error) {
       throw await toApiError(error, url, config, signal);
     }
-    const timer = setTimeout(() => {
-      bodyDeadline.abort();
-    }, config.timeoutMs);
-    let bytes: ArrayBuffer;
-    try {
-      bytes = await response.arrayBuffer();
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (bodyDeadline.signal.aborted) throw new TimeoutError(url, config.timeoutMs, 'finish');
-      if (attempt < config.retries) continue;
-      throw new UnreadableResponseError(url, 'the answer was cut off before it ended', true, error);
-    } finally {
-      clearTimeout(timer);
-    }
-    return {
-      bytes,
-      contentType: response.headers.get('Content-Type') ?? 'no content type',
-      totalHeader: readCount(response.headers.get(TOTAL_ROW_COUNT_HEADER)),
-    };
+    if (answered.kind === 'read') return answered;
+    if (answered.kind === 'late') throw new TimeoutError(url, config.timeoutMs, 'finish');
+    if (tries < config.retries) continue;
+    throw new UnreadableResponseError(
+      url,
+      'the answer was cut off before it ended',
+      true,
+      new Error(answered.message),
+    );
   }
-}
-
-function readCount(header: string | null): number | null {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
-  const value = Number(header);
-  return Number.isSafeInteger(value) ? value : null;
 }
 
 async function toApiError(

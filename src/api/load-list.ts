@@ -5,7 +5,7 @@
  */
 import type { Resource } from '../contract/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
-import { defaultApiConfig } from './config';
+import { defaultApiConfig, type ApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
 import type { ResourceModels } from './records';
 import { mergeGaps, type FieldGaps, type RecordProblem } from './parse';
@@ -80,6 +80,7 @@ async function* loadSnapshots<R extends Resource>(
     fetchPage(resource, { ...filters, offset, limit }, { signal: pageSignal, config });
 
   let state: ListData<Row>;
+  let firstTransfer: { rows: number; ms: number } | null = null;
   const seen = new Set<number>();
   const resumed = options.resumeFrom as ListData<Row> | undefined;
   if (resumed && !resumed.complete && resumed.nextOffset > 0) {
@@ -87,6 +88,7 @@ async function* loadSnapshots<R extends Resource>(
     for (const row of resumed.rows) seen.add(row.id);
   } else {
     const first = await page(0, config.firstPageSize);
+    firstTransfer = { rows: first.received, ms: first.transferMs };
     state = {
       rows: [],
       blocks: [],
@@ -124,10 +126,7 @@ async function* loadSnapshots<R extends Resource>(
   }
 
   const target = Math.min(state.total, config.rowCap);
-  const offsets: number[] = [];
-  for (let offset = state.nextOffset; offset < target; offset += config.pageSize)
-    offsets.push(offset);
-  if (offsets.length === 0) {
+  if (state.nextOffset >= target) {
     yield finish(state, config.rowCap);
     return;
   }
@@ -135,33 +134,44 @@ async function* loadSnapshots<R extends Resource>(
   // Pages run a few at a time; they are added in order, so rows never jump about while loading.
   const stop = new AbortController();
   const pageSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const pending = new Map<number, Promise<ListPage<Row>>>();
-  let launched = 0;
+  const pending: Pending<Row>[] = [];
+  const sizes = new PageSizes(config, firstTransfer);
+  let launchedTo = state.nextOffset;
+  const firstLater = launchedTo;
   const launch = () => {
-    while (launched < offsets.length && pending.size < config.concurrency) {
-      const offset = offsets[launched++] as number;
-      const request = page(offset, Math.min(config.pageSize, target - offset), pageSignal);
-      request.catch(() => undefined); // awaited below, in order; this only silences the wait
-      pending.set(offset, request);
+    while (launchedTo < target && pending.length < config.concurrency) {
+      const offset = launchedTo;
+      // What is left, shared among the pages that can start now, unless the pace says smaller.
+      const share = Math.ceil((target - offset) / (config.concurrency - pending.length));
+      const size = Math.min(sizes.next(), share, target - offset);
+      const started = performance.now();
+      const entry: Pending<Row> = {
+        offset,
+        size,
+        request: page(offset, size, pageSignal).then((result) => {
+          sizes.took(result.received, performance.now() - started);
+          return result;
+        }),
+      };
+      entry.request.catch(() => undefined); // awaited below, in order; this only silences the wait
+      pending.push(entry);
+      launchedTo += size;
     }
   };
   try {
     launch();
-    for (const offset of offsets) {
-      const request = pending.get(offset);
-      if (!request) break;
-      const result = await request;
-      pending.delete(offset);
-      if (offset === offsets[0] && restartsTheList(result, state.rows)) {
+    for (let entry = pending.shift(); entry; entry = pending.shift()) {
+      const result = await entry.request;
+      if (entry.offset === firstLater && restartsTheList(result, state.rows)) {
         stop.abort();
         yield* everythingAtOnce(state, () => page(0, -1), config.rowCap);
         return;
       }
       if (result.totalCertain && result.total !== state.total)
         state = { ...state, totalChanged: true };
-      state = append(state, result, seen, Math.min(config.pageSize, target - offset));
-      launch();
+      state = append(state, result, seen, entry.size);
       if (state.complete || state.nextOffset >= target) break;
+      launch();
       yield state;
     }
   } finally {
@@ -169,6 +179,43 @@ async function* loadSnapshots<R extends Resource>(
     stop.abort();
   }
   yield finish(state, config.rowCap);
+}
+
+interface Pending<Row> {
+  readonly offset: number;
+  readonly size: number;
+  readonly request: Promise<ListPage<Row>>;
+}
+
+/**
+ * The size of the next page: as many rows as arrive in `pageMs` at the pace of the last page,
+ * from `pageSize` to `maxPageSize`, in thousands. Before any later page has come, the pace is the
+ * first page's once its answer had begun (rows that took a while mean a slow connection; the wait
+ * for the answer, mostly the distance to the service, is left out). A first page is small, so a
+ * few milliseconds' hitch in its delivery is a large share of its time: its pace is trusted for
+ * twice as long, which on a slow connection still keeps a page to seconds.
+ */
+export class PageSizes {
+  private perMs: number | null;
+  private span: number;
+  constructor(
+    private readonly config: ApiConfig,
+    first: { rows: number; ms: number } | null,
+  ) {
+    this.perMs = first && first.rows > 0 ? first.rows / Math.max(first.ms, 1) : null;
+    this.span = 2 * config.pageMs;
+  }
+  took(rows: number, ms: number): void {
+    if (rows <= 0 || ms <= 0) return;
+    this.perMs = rows / ms;
+    this.span = this.config.pageMs;
+  }
+  next(): number {
+    const { pageSize, maxPageSize } = this.config;
+    if (this.perMs === null) return pageSize;
+    const size = Math.round((this.perMs * this.span) / 1_000) * 1_000;
+    return Math.max(pageSize, Math.min(maxPageSize, size));
+  }
 }
 
 /** Adds a page's rows, skipping ids already loaded (the list moved under us). */

@@ -7,7 +7,7 @@ import type { Resource } from '../contract/wire';
 import { BlockBuilder } from './block-builder';
 import { seedFastRoute } from './fast-seed';
 import { readItems, readListBody, type FieldGaps, type RecordProblem } from './parse';
-import { blockBuffers, type RowBlock } from './row-block';
+import type { RowBlock } from './row-block';
 
 export type PageReading =
   | {
@@ -69,9 +69,4 @@ export function readPage(
     count: list.kind === 'envelope' ? list.count : null,
     received: list.items.length,
   };
-}
-
-/** The buffers of a reading, to move between threads without copying. */
-export function transferablesOf(reading: PageReading): ArrayBuffer[] {
-  return reading.ok ? blockBuffers(reading.block) : [];
 }

@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultApiConfig } from '../../src/api/config';
 import type { Resource } from '../../src/contract/wire';
 import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
@@ -42,6 +43,8 @@ function requestsFor(resource: Resource, since = 0) {
 const offsetOf = (url: URL) => Number(url.searchParams.get('offset') ?? 0);
 const laterPages = (url: URL) => offsetOf(url) > 0;
 const count = (n: number) => n.toLocaleString('en-US');
+/** The rows of a list's first page, which shows before the rest is asked for. */
+const FIRST = defaultApiConfig.firstPageSize;
 
 /** Rows a grid holds (all of them, not only the ones in view). */
 async function rowsIn(page: Page, name: string): Promise<number> {
@@ -129,14 +132,16 @@ describe('persistent faults say what is wrong and keep the user’s place', () =
       const alert = page.getByRole('alert');
       await alert.waitFor({ timeout: 20_000 });
       expect(await alert.textContent()).toMatch(message);
-      expect(await alert.textContent()).toContain('The 100 seeds already loaded stay on screen.');
+      expect(await alert.textContent()).toContain(
+        `The ${count(FIRST)} seeds already loaded stay on screen.`,
+      );
       expect(await alert.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       // The page is still the page the user was on, with everything they had.
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
       expect(await page.getByRole('combobox', { name: 'Metadata field' }).inputValue()).toBe(
         'Title',
       );
-      expect(await rowsIn(page, 'Seeds')).toBe(100);
+      expect(await rowsIn(page, 'Seeds')).toBe(FIRST);
       await expect
         .poll(() => page.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort'))
         .toBe('descending');
@@ -348,13 +353,13 @@ describe('other list shapes', () => {
     server.faults.inject('seed', { kind: 'no-count' });
     server.faults.inject('seed', { kind: 'hang' }, { when: laterPages, times: 1 });
     const page = await open('/seeds');
-    await page.getByText('100 seeds so far', { exact: true }).waitFor();
+    await page.getByText(`${count(FIRST)} seeds so far`, { exact: true }).waitFor();
     const progress = page.getByRole('progressbar', { name: 'Loading seeds' });
     expect(await progress.getAttribute('aria-valuetext')).toBe(
-      'Loaded 100 seeds so far; the catalogue service did not say how many there are',
+      `Loaded ${count(FIRST)} seeds so far; the catalogue service did not say how many there are`,
     );
     expect(await progress.getAttribute('aria-valuemax')).toBeNull();
-    expect(await page.getByText(/Loaded 100 of/).count()).toBe(0);
+    expect(await page.getByText(/Loaded [\d,]+ of/).count()).toBe(0);
 
     server.faults.release();
     await page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor();

@@ -59,8 +59,8 @@ describe('the saved catalogue', () => {
     page.on('worker', (worker) => workers.push(worker.url()));
     await page.reload();
     await loaded(page, SEEDS);
-    // Pages of this size are parsed off the main thread.
-    expect(workers.some((url) => url.includes('parse-worker'))).toBe(true);
+    // Pages of this size are asked for and read off the main thread.
+    expect(workers.some((url) => url.includes('exchange-worker'))).toBe(true);
     await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
     // The service now holds its answers back: the saved rows show regardless.

@@ -6,7 +6,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
-import { loadList, type ListData } from '../../../src/api/load-list';
+import { loadList, PageSizes, type ListData } from '../../../src/api/load-list';
 import type { Seed } from '../../../src/api/records';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
@@ -17,7 +17,14 @@ const engine = createCatalogueApi(catalogue);
 const { server } = setupCatalogueServer(catalogue);
 const serviceOrder = catalogue.seeds.map((s) => s.id);
 
-const config: ApiConfig = { ...defaultApiConfig, pageSize: 5_000, concurrency: 3 };
+/** Pages of one size, three at a time: what these tests are about is order and gaps. */
+const config: ApiConfig = {
+  ...defaultApiConfig,
+  firstPageSize: 100,
+  pageSize: 5_000,
+  maxPageSize: 5_000,
+  concurrency: 3,
+};
 
 async function collect(iterator: AsyncGenerator<ListData<Seed>>): Promise<ListData<Seed>[]> {
   const snapshots: ListData<Seed>[] = [];
@@ -72,6 +79,22 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     expect(log).toHaveLength(1 + Math.ceil((50_000 - 100) / 5_000));
     expect(maxInFlight()).toBeLessThanOrEqual(3);
     expect(maxInFlight()).toBeGreaterThan(1);
+  });
+
+  it('on a fast connection, shares the rest among the pages asked for at once', async () => {
+    const { log } = seedHandler();
+    const fast = { ...defaultApiConfig, firstPageSize: 500, concurrency: 2 };
+    const last = (await collect(loadList('seed', { format: 'api' }, { config: fast }))).at(-1);
+    expect(last?.rows.map((s) => s.id)).toEqual(serviceOrder);
+    const pages = log.map((r) => [
+      r.url.searchParams.get('offset'),
+      r.url.searchParams.get('limit'),
+    ]);
+    expect(pages).toEqual([
+      ['0', '500'],
+      ['500', '24750'],
+      ['25250', '24750'],
+    ]);
   });
 
   it('every snapshot is a growing prefix of the list, with its progress', async () => {
@@ -294,5 +317,37 @@ describe('failures and cancellation', { timeout: 30_000 }, () => {
     await delay(300);
     expect(log.length).toBe(requestsAtAbort);
     expect(requestsAtAbort).toBeLessThan(1 + Math.ceil(49_900 / 5_000));
+  });
+});
+
+describe('the size of the next page', () => {
+  const sizes = { ...defaultApiConfig, pageSize: 5_000, maxPageSize: 50_000, pageMs: 2_000 };
+
+  it('is as many rows as came in two seconds at the pace of the last page, in thousands', () => {
+    const next = new PageSizes(sizes, null);
+    expect(next.next()).toBe(5_000);
+    next.took(5_000, 1_000);
+    expect(next.next()).toBe(10_000);
+    next.took(10_000, 1_600);
+    expect(next.next()).toBe(13_000);
+  });
+
+  it('stays between the least and the largest page', () => {
+    const next = new PageSizes(sizes, null);
+    next.took(5_000, 20_000);
+    expect(next.next()).toBe(5_000);
+    next.took(5_000, 10);
+    expect(next.next()).toBe(50_000);
+  });
+
+  it('starts from the pace of the first page once its answer had begun, for twice as long', () => {
+    // A slow connection: 500 rows took half a second to arrive.
+    expect(new PageSizes(sizes, { rows: 500, ms: 500 }).next()).toBe(5_000);
+    expect(new PageSizes(sizes, { rows: 500, ms: 100 }).next()).toBe(20_000);
+    // A fast one: they were there at once.
+    expect(new PageSizes(sizes, { rows: 500, ms: 3 }).next()).toBe(50_000);
+    expect(new PageSizes(sizes, { rows: 500, ms: 0 }).next()).toBe(50_000);
+    // Nothing to measure by: the least page.
+    expect(new PageSizes(sizes, { rows: 0, ms: 0 }).next()).toBe(5_000);
   });
 });

@@ -67,6 +67,14 @@ describe('query keys', () => {
   });
 });
 
+/** Pages of fixed sizes, so a test can say which page a failure hits. */
+const fixedPages = {
+  ...defaultApiConfig,
+  firstPageSize: 100,
+  pageSize: 5_000,
+  maxPageSize: 5_000,
+};
+
 describe('useSeeds', () => {
   it('paints the first page, reports progress, then holds every seed', async () => {
     // The pages after the first wait until the test has seen the progress.
@@ -83,7 +91,9 @@ describe('useSeeds', () => {
       }),
     );
     const client = freshClient();
-    const { result } = renderHook(() => listView(useSeeds({})), { wrapper: wrapper(client) });
+    const { result } = renderHook(() => listView(useQuery(seedQueries.list({}, fixedPages))), {
+      wrapper: wrapper(client),
+    });
     expect(result.current.loadingFirst).toBe(true);
     await waitFor(() => {
       expect(result.current.rows.length).toBeGreaterThan(0);
@@ -148,7 +158,9 @@ describe('useSeeds', () => {
     let broken = true;
     const log = slowSeeds(1, (url) => broken && url.searchParams.get('offset') === '5100');
     const client = freshClient();
-    const { result } = renderHook(() => listView(useSeeds({})), { wrapper: wrapper(client) });
+    const { result } = renderHook(() => listView(useQuery(seedQueries.list({}, fixedPages))), {
+      wrapper: wrapper(client),
+    });
     // The client retries a 500 twice, with backoff, before it gives up.
     await waitFor(
       () => {

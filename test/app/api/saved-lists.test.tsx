@@ -33,7 +33,7 @@ const catalogue = generateCatalogue({ seeds: 1_500 });
 const engine = createCatalogueApi(catalogue);
 const { server } = setupCatalogueServer(catalogue);
 
-const config = { ...defaultApiConfig, firstPageSize: 100, pageSize: 400 };
+const config = { ...defaultApiConfig, firstPageSize: 100, pageSize: 400, maxPageSize: 400 };
 
 async function loadWhole(filters = {}): Promise<ListData<unknown>> {
   let last: ListData<unknown> | undefined;

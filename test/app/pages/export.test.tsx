@@ -7,6 +7,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultApiConfig } from '../../../src/api/config';
 import { http, HttpResponse } from 'msw';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -276,6 +277,10 @@ describe('more tables', () => {
 });
 
 describe('a list still loading', () => {
+  /** The rows of a list's first page, which arrive before the rest is asked for. */
+  const first = defaultApiConfig.firstPageSize;
+  const firstRows = first.toLocaleString('en-US');
+
   /** Holds back every page of seeds after the first until `release` is called. */
   function holdLaterPages(answer?: () => Response) {
     let release: () => void = () => undefined;
@@ -298,9 +303,11 @@ describe('a list still loading', () => {
     const user = userEvent.setup();
     const release = holdLaterPages();
     renderApp('/seeds');
-    await screen.findByText(/Loaded 100 of 2,000 seeds/, undefined, PATIENT);
+    await screen.findByText(new RegExp(`Loaded ${firstRows} of 2,000 seeds`), undefined, PATIENT);
     const menu = await openMenu(user);
-    expect(within(menu).getByText('Still loading: 100 of 2,000 seeds so far.')).toBeVisible();
+    expect(
+      within(menu).getByText(`Still loading: ${firstRows} of 2,000 seeds so far.`),
+    ).toBeVisible();
     expect(
       within(menu).getByRole('radio', { name: 'Export when all 2,000 have loaded' }),
     ).toBeChecked();
@@ -319,15 +326,17 @@ describe('a list still loading', () => {
     const user = userEvent.setup();
     const release = holdLaterPages();
     renderApp('/seeds');
-    await screen.findByText(/Loaded 100 of 2,000 seeds/, undefined, PATIENT);
+    await screen.findByText(new RegExp(`Loaded ${firstRows} of 2,000 seeds`), undefined, PATIENT);
     const menu = await openMenu(user);
     await user.click(
-      within(menu).getByRole('radio', { name: 'Export the 100 seeds loaded now (a partial file)' }),
+      within(menu).getByRole('radio', {
+        name: `Export the ${firstRows} seeds loaded now (a partial file)`,
+      }),
     );
     await user.click(within(menu).getByRole('button', { name: 'JSON' }));
     const file = await downloaded();
     expect(file.name).toMatch(/^seeds-[\d-]{10}-partial\.json$/);
-    expect(JSON.parse(file.text)).toHaveLength(100);
+    expect(JSON.parse(file.text)).toHaveLength(first);
     release();
   });
 
@@ -335,7 +344,7 @@ describe('a list still loading', () => {
     const user = userEvent.setup();
     const release = holdLaterPages(() => HttpResponse.json({ detail: 'no' }, { status: 400 }));
     renderApp('/seeds');
-    await screen.findByText(/Loaded 100 of 2,000 seeds/, undefined, PATIENT);
+    await screen.findByText(new RegExp(`Loaded ${firstRows} of 2,000 seeds`), undefined, PATIENT);
     await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
     release();
     const alerts = await screen.findAllByRole('alert', undefined, PATIENT);
@@ -347,12 +356,12 @@ describe('a list still loading', () => {
     expect(saved).toHaveLength(0);
     // Nothing is lost: the rows that did arrive still export, as a partial file.
     const menu = await openMenu(user);
-    expect(within(menu).getByText('Export 100 seeds')).toBeVisible();
+    expect(within(menu).getByText(`Export ${firstRows} seeds`)).toBeVisible();
     expect(within(menu).getByText(/The list did not load completely/)).toBeVisible();
     await user.click(within(menu).getByRole('button', { name: 'CSV' }));
     const file = await downloaded();
     expect(file.name).toMatch(/^seeds-[\d-]{10}-partial\.csv$/);
-    expect(csvRecords(file.text)).toHaveLength(101);
+    expect(csvRecords(file.text)).toHaveLength(first + 1);
   });
 });
 

@@ -1,0 +1,8 @@
+/**
+ * The list worker: the page hands it each big page of a list to ask for, and gets the rows back in
+ * columns, so the page's thread never receives or parses the JSON of a big list and stays free to
+ * scroll and type while it loads.
+ */
+import { serveExchanges, type WorkerScope } from './exchange';
+
+serveExchanges(globalThis as unknown as WorkerScope);

@@ -1,0 +1,186 @@
+/**
+ * One request for a page of a list, and the reading of its answer: `fetch` with a deadline for the
+ * answer and another for its body, then the body read into a block of rows (read-page.ts). It runs
+ * in the list worker for big pages, so that the page's thread neither receives nor parses them,
+ * and in the page for small ones; either way it gives the same outcome, which can cross between
+ * threads. What to make of an outcome (retry, wait, fail, and how to say so) is the client's.
+ */
+import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
+import { blockBuffers } from './row-block';
+import { readPage, type PageReading } from './read-page';
+
+export interface ExchangeRequest {
+  readonly url: string;
+  readonly resource: Resource;
+  /** The position of the page's first item in the list, for messages about unreadable ones. */
+  readonly firstIndex: number;
+  /** How long the answer may take to begin, and then how long its body may take. */
+  readonly timeoutMs: number;
+}
+
+export type Outcome =
+  /** A 2xx answer, read. */
+  | {
+      readonly kind: 'read';
+      readonly reading: PageReading;
+      readonly contentType: string;
+      readonly totalHeader: number | null;
+      /** How long the body took to arrive once the answer had begun, in ms. */
+      readonly transferMs: number;
+    }
+  /** Any other answer, as it came (its body clipped). */
+  | {
+      readonly kind: 'refused';
+      readonly status: number;
+      readonly statusText: string;
+      readonly headers: readonly (readonly [string, string])[];
+      readonly body: string;
+    }
+  /** No answer within the limit. */
+  | { readonly kind: 'timeout' }
+  /** An answer whose body did not finish within the limit. */
+  | { readonly kind: 'late' }
+  /** An answer whose body broke off. */
+  | { readonly kind: 'cut'; readonly message: string }
+  /** No answer at all: the network failed (what `fetch` rejects with). */
+  | { readonly kind: 'network'; readonly message: string };
+
+/** The most of a refusal's body kept: enough for any detail a service writes. */
+const REFUSAL_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Asks once. Rejects only when `signal` aborts (with its reason, as `fetch` does); every other
+ * failure is an outcome.
+ */
+export async function exchange(request: ExchangeRequest, signal: AbortSignal): Promise<Outcome> {
+  const { url, timeoutMs } = request;
+  const deadline = new AbortController();
+  const combined = AbortSignal.any([signal, deadline.signal]);
+  let timer = setTimeout(() => {
+    deadline.abort();
+  }, timeoutMs);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Accept: 'application/json' }, signal: combined });
+    } catch (error) {
+      signal.throwIfAborted();
+      if (deadline.signal.aborted) return { kind: 'timeout' };
+      return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+    }
+    // The body has its own deadline: a service can send headers and then stall.
+    const answeredAt = performance.now();
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      deadline.abort();
+    }, timeoutMs);
+    if (!response.ok) return await refusal(response);
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await response.arrayBuffer();
+    } catch (error) {
+      signal.throwIfAborted();
+      if (deadline.signal.aborted) return { kind: 'late' };
+      return { kind: 'cut', message: error instanceof Error ? error.message : String(error) };
+    }
+    clearTimeout(timer);
+    const transferMs = networkTransferMs(url) ?? performance.now() - answeredAt;
+    const contentType = response.headers.get('Content-Type') ?? 'no content type';
+    return {
+      kind: 'read',
+      reading: readPage(request.resource, bytes, request.firstIndex, contentType),
+      contentType,
+      totalHeader: readCount(response.headers.get(TOTAL_ROW_COUNT_HEADER)),
+      transferMs,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function refusal(response: Response): Promise<Outcome> {
+  let body = '';
+  try {
+    body = (await response.text()).slice(0, REFUSAL_BODY_LIMIT);
+  } catch {
+    // A refusal whose body cannot be read is still a refusal; it says nothing more.
+  }
+  return {
+    kind: 'refused',
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+    body,
+  };
+}
+
+/**
+ * How long the network took to deliver the body of the last request for `url`, as the browser's
+ * resource timing saw it: unlike a clock read here, it does not count the time this thread was
+ * busy with other work before it got to the body. Null where there is no such entry.
+ */
+function networkTransferMs(url: string): number | null {
+  if (typeof performance.getEntriesByName !== 'function') return null;
+  const entry = performance.getEntriesByName(url, 'resource').at(-1);
+  if (!entry || !('responseStart' in entry)) return null;
+  const { responseStart, responseEnd } = entry as PerformanceResourceTiming;
+  return responseStart > 0 && responseEnd >= responseStart ? responseEnd - responseStart : null;
+}
+
+function readCount(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  const value = Number(header);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** The buffers of an outcome, to move it between threads without copying them. */
+function outcomeBuffers(outcome: Outcome): ArrayBuffer[] {
+  return outcome.kind === 'read' && outcome.reading.ok ? blockBuffers(outcome.reading.block) : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Between the page and the list worker
+
+export type ToWorker =
+  | { readonly id: number; readonly request: ExchangeRequest }
+  | { readonly id: number; readonly cancel: true };
+
+export interface FromWorker {
+  readonly id: number;
+  readonly outcome: Outcome;
+}
+
+/** What the worker's global scope offers (and what a test's stand-in gives). */
+export interface WorkerScope {
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker, transfer: Transferable[]): void;
+}
+
+/** Serves exchanges in a worker: each request in turn as it comes, cancelled on the page's word. */
+export function serveExchanges(scope: WorkerScope): void {
+  const running = new Map<number, AbortController>();
+  scope.onmessage = (event) => {
+    const message = event.data;
+    if ('cancel' in message) {
+      running.get(message.id)?.abort();
+      running.delete(message.id);
+      return;
+    }
+    const controller = new AbortController();
+    running.set(message.id, controller);
+    exchange(message.request, controller.signal).then(
+      (outcome) => {
+        running.delete(message.id);
+        scope.postMessage({ id: message.id, outcome }, outcomeBuffers(outcome));
+      },
+      (error: unknown) => {
+        running.delete(message.id);
+        // Cancelled: the page has stopped waiting for it. Anything else (reading never throws)
+        // is still answered, so the page never waits for ever.
+        if (controller.signal.aborted) return;
+        const outcome: Outcome = { kind: 'cut', message: String(error) };
+        scope.postMessage({ id: message.id, outcome }, []);
+      },
+    );
+  };
+}
