@@ -104,10 +104,10 @@ export function runExchange(
   signal: AbortSignal,
   big: boolean,
 ): Promise<Outcome> {
-  // Started with a list's first, small request, so that they are ready for the big ones.
-  const pool = listWorkers();
-  if (!pool || !(place === 'worker' || (place === 'by size' && big)))
-    return exchange(request, signal);
+  // Started with the first big page: a page whose lists are all small never loads their code.
+  const offPage = place === 'worker' || (place === 'by size' && big);
+  const pool = offPage ? listWorkers() : null;
+  if (!pool) return exchange(request, signal);
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   const target = leastBusy(pool);
   const id = nextId++;

@@ -41,11 +41,18 @@ describe('where pages are read', () => {
     const inPage = await pages();
     const workers = installFakeWorker();
     const placed = await pages();
-    // One worker per page asked for at once, started with the list's first request.
+    // One worker per page asked for at once, started with the first big page.
     expect(workers).toHaveLength(PARALLEL_PAGES);
     expect(asked(workers)).toBe(1);
     expect(placed).toEqual(inPage);
     expect(placed[0]?.records).toHaveLength(2_000);
+  });
+
+  it('starts no worker for small pages: a page whose lists are all small loads no worker code', async () => {
+    const workers = installFakeWorker();
+    await fetchPage('seed', { limit: 100, format: 'api' });
+    await fetchPage('seed_group', { limit: 1_000, format: 'api' });
+    expect(workers).toHaveLength(0);
   });
 
   it('every page in the page when the worker cannot start, none lost', async () => {
