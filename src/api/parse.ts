@@ -5,9 +5,8 @@
  */
 import type { Resource } from '../contract/wire';
 import type { ResourceModels } from './records';
-import * as v from 'valibot';
 import { RECORD_FIELDS, type FieldSpec, type Fields, type RecordOf, type Unknown } from './records';
-import { excerpt, idSchema, isObject } from './values';
+import { excerpt, id as readId, isObject, NOT_READ } from './values';
 
 export { parseInstant, parseTopics } from './values';
 
@@ -35,8 +34,8 @@ function readRecord<F extends Fields>(
       problem: { index, field: '', message: `is ${describe(raw)}, not a record` },
     };
   }
-  const id = v.safeParse(idSchema, raw.id);
-  if (!id.success) {
+  const id = readId(raw.id);
+  if (id === NOT_READ) {
     return {
       ok: false,
       problem: {
@@ -46,7 +45,7 @@ function readRecord<F extends Fields>(
       },
     };
   }
-  const record: Record<string, unknown> = { id: id.output };
+  const record: Record<string, unknown> = { id };
   let unknown: Record<string, Unknown> | undefined;
   for (const key in fields) {
     const spec = fields[key] as FieldSpec<unknown> & { fallback?: unknown };

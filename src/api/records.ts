@@ -10,18 +10,22 @@
  * record's `unknown` map. Secrets (login fields, access tokens) have no place here: the reader
  * never copies a field these definitions do not name.
  */
-import * as v from 'valibot';
 import type { Resource } from '../contract/wire';
 import {
-  bytesSchema,
-  countSchema,
-  fromSchema,
-  idSchema,
-  instantSchema,
+  bool,
+  bytes,
+  count,
+  fromCheck,
+  id,
+  instant,
+  nullable,
   readIds,
   readMetadata,
   readSeedGroups,
-  topicsSchema,
+  safeInteger,
+  text,
+  topics,
+  type Check,
   type Metadata,
   type Read,
   type Unknown,
@@ -76,11 +80,11 @@ type Named<S, W extends string> = S & { readonly wire: W };
 function field<T, const W extends string>(
   wire: W,
   label: string,
-  schema: v.GenericSchema<unknown, T>,
+  check: Check<T>,
   column: ColumnKind,
   extra: Partial<Pick<FieldSpec<T>, 'optional'>> = {},
 ): Named<FieldSpec<T>, W> {
-  return { wire, label, read: fromSchema(schema), column, ...extra };
+  return { wire, label, read: fromCheck(check), column, ...extra };
 }
 
 function listField<T, const W extends string, const A extends string = never>(
@@ -106,9 +110,6 @@ type AlsoOf<S> = 'also' extends keyof S
 /** The service's names for the fields of a definition: what the reader reads from the wire. */
 export type WireNamesOf<F> = { [K in keyof F]: WireOf<F[K]> | AlsoOf<F[K]> }[keyof F];
 
-const text = v.string();
-const bool = v.boolean();
-
 function metadataField() {
   return listField<Metadata, 'metadata'>(
     { wire: 'metadata', label: 'Metadata', read: readMetadata, column: 'metadata' },
@@ -118,27 +119,27 @@ function metadataField() {
 
 const auditFields = {
   createdBy: field('created_by', 'Created by', text, 'text'),
-  created: field('created_date', 'Created', instantSchema, 'instant'),
+  created: field('created_date', 'Created', instant, 'instant'),
   lastUpdatedBy: field('last_updated_by', 'Last updated by', text, 'text'),
-  lastUpdated: field('last_updated_date', 'Last updated', instantSchema, 'instant'),
+  lastUpdated: field('last_updated_date', 'Last updated', instant, 'instant'),
 };
 
 export const seedFields = {
-  collectionId: field('collection', 'Collection', idSchema, 'number'),
+  collectionId: field('collection', 'Collection', id, 'number'),
   url: field('url', 'URL', text, 'text'),
   canonicalUrl: field('canonical_url', 'Canonical URL', text, 'text'),
-  crawlDefinitionId: field('crawl_definition', 'Crawl definition', idSchema, 'number'),
+  crawlDefinitionId: field('crawl_definition', 'Crawl definition', id, 'number'),
   /** `normal` on most records; other values are kept as the service sends them. */
   seedType: field('seed_type', 'Type', text, 'text'),
   active: field('active', 'Active', bool, 'bool'),
   deleted: field('deleted', 'Deleted', bool, 'bool'),
   publiclyVisible: field('publicly_visible', 'Public', bool, 'bool'),
-  valid: field('valid', 'Valid', v.nullable(bool), 'bool'),
-  httpResponseCode: field('http_response_code', 'HTTP response', v.nullable(idSchema), 'number'),
+  valid: field('valid', 'Valid', nullable(bool), 'bool'),
+  httpResponseCode: field('http_response_code', 'HTTP response', nullable(id), 'number'),
   lastCheckedHttpResponseCode: field(
     'last_checked_http_response_code',
     'Last checked response',
-    v.nullable(idSchema),
+    nullable(id),
     'number',
   ),
   metadata: metadataField(),
@@ -162,24 +163,24 @@ export const seedFields = {
 };
 
 export const collectionFields = {
-  accountId: field('account', 'Account', idSchema, 'number'),
+  accountId: field('account', 'Account', id, 'number'),
   name: field('name', 'Name', text, 'text'),
   /** `ACTIVE` or `INACTIVE`; any other value is kept as text. */
   state: field('state', 'State', text, 'text'),
   deleted: field('deleted', 'Deleted', bool, 'bool'),
   publiclyVisible: field('publicly_visible', 'Visibility', bool, 'bool'),
   oaiExported: field('oai_exported', 'OAI exported', bool, 'bool'),
-  imageId: field('image', 'Image', v.nullable(idSchema), 'number'),
+  imageId: field('image', 'Image', nullable(id), 'number'),
   /** Subject codes in the service's order, without empty codes or repeats. */
   topics: listField(
-    { wire: 'topics', label: 'Topics', read: fromSchema(topicsSchema), column: 'json' },
+    { wire: 'topics', label: 'Topics', read: fromCheck(topics), column: 'json' },
     [],
   ),
-  numActiveSeeds: field('num_active_seeds', 'Active seeds', countSchema, 'number'),
-  numInactiveSeeds: field('num_inactive_seeds', 'Inactive seeds', countSchema, 'number'),
-  totalWarcBytes: field('total_warc_bytes', 'Archived size', bytesSchema, 'number'),
+  numActiveSeeds: field('num_active_seeds', 'Active seeds', count, 'number'),
+  numInactiveSeeds: field('num_inactive_seeds', 'Inactive seeds', count, 'number'),
+  totalWarcBytes: field('total_warc_bytes', 'Archived size', bytes, 'number'),
   /** Null when the collection was never crawled. */
-  lastCrawl: field('last_crawl_date', 'Last crawl', v.nullable(instantSchema), 'instant'),
+  lastCrawl: field('last_crawl_date', 'Last crawl', nullable(instant), 'instant'),
   metadata: metadataField(),
   ...auditFields,
 };
@@ -201,7 +202,7 @@ export const seedGroupFields = {
     },
     [],
   ),
-  accountId: field('account', 'Account', idSchema, 'number', { optional: true }),
+  accountId: field('account', 'Account', id, 'number', { optional: true }),
   /** `PUBLIC` or `PRIVATE` where the service says. */
   visibility: field('visibility', 'Visibility', text, 'text', { optional: true }),
 };
@@ -210,15 +211,15 @@ export const pressItemFields = {
   title: field('title', 'Title', text, 'text'),
   description: field('description', 'Description', text, 'text'),
   /** Image file name, or null when the item has none. */
-  image: field('image', 'Image', v.nullable(text), 'text'),
-  imageBlobId: field('image_blob', 'Image blob', idSchema, 'number'),
+  image: field('image', 'Image', nullable(text), 'text'),
+  imageBlobId: field('image_blob', 'Image blob', id, 'number'),
   featuredLink: field('featured_link', 'Article link', text, 'text'),
   pressFooter: field('press_footer', 'Attribution', text, 'text'),
-  listOrder: field('list_order', 'List order', v.pipe(v.number(), v.safeInteger()), 'number'),
-  createdBy: field('created_by', 'Created by', v.nullable(text), 'text'),
-  created: field('created_date', 'Created', v.nullable(instantSchema), 'instant'),
+  listOrder: field('list_order', 'List order', safeInteger, 'number'),
+  createdBy: field('created_by', 'Created by', nullable(text), 'text'),
+  created: field('created_date', 'Created', nullable(instant), 'instant'),
   lastUpdatedBy: field('last_updated_by', 'Last updated by', text, 'text'),
-  lastUpdated: field('last_updated_date', 'Last updated', instantSchema, 'instant'),
+  lastUpdated: field('last_updated_date', 'Last updated', instant, 'instant'),
 };
 
 export const RECORD_FIELDS = {

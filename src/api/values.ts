@@ -4,7 +4,6 @@
  * it had to leave out) or says it could not, with an excerpt of what the service sent. The record
  * definitions (records.ts) are built from these.
  */
-import * as v from 'valibot';
 
 /** A point in time as the service wrote it, and as a number that compares correctly. */
 export interface Instant {
@@ -130,40 +129,51 @@ export function parseTopics(text: string | null): string[] {
   return codes;
 }
 
+/** What a check gives for a value that is not of its kind. */
+export const NOT_READ: unique symbol = Symbol('not read');
+
+/**
+ * Whether a value is of one kind, and what it reads as: the value (perhaps converted), or
+ * NOT_READ. The record definitions are built from these; a field's reader adds the excerpt of
+ * what could not be read.
+ */
+export type Check<T> = (value: unknown) => T | typeof NOT_READ;
+
+export const text: Check<string> = (value) => (typeof value === 'string' ? value : NOT_READ);
+export const bool: Check<boolean> = (value) => (typeof value === 'boolean' ? value : NOT_READ);
+export const safeInteger: Check<number> = (value) =>
+  Number.isSafeInteger(value) ? (value as number) : NOT_READ;
+
 /** An identifier: a whole number, or a string of digits (some services send ids as text). */
-export const idSchema = v.union([
-  v.pipe(v.number(), v.safeInteger()),
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,15}$/),
-    v.transform((digits) => Number(digits)),
-  ),
-]);
-export const countSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+export const id: Check<number> = (value) => {
+  if (Number.isSafeInteger(value)) return value as number;
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NOT_READ;
+};
+export const count: Check<number> = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : NOT_READ;
 /** Byte counts can pass 2^53, where JSON numbers stop being exact; they still order correctly. */
-export const bytesSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
-export const instantSchema = v.pipe(
-  v.string(),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const parsed = parseInstant(dataset.value);
-    if (parsed === null) {
-      addIssue({ message: 'not an ISO 8601 timestamp' });
-      return NEVER;
-    }
-    return parsed;
-  }),
-);
-export const topicsSchema = v.pipe(v.nullable(v.string()), v.transform(parseTopics));
-const seedGroupRefSchema = v.union([
-  v.pipe(
-    idSchema,
-    v.transform((id): SeedGroupRef => ({ id, name: null })),
-  ),
-  v.pipe(
-    v.object({ id: idSchema, name: v.optional(v.nullable(v.string()), null) }),
-    v.transform((group): SeedGroupRef => ({ id: group.id, name: group.name })),
-  ),
-]);
+export const bytes: Check<number> = (value) =>
+  Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NOT_READ;
+export const instant: Check<Instant> = (value) =>
+  (typeof value === 'string' ? parseInstant(value) : null) ?? NOT_READ;
+export const topics: Check<string[]> = (value) =>
+  value === null || typeof value === 'string' ? parseTopics(value) : NOT_READ;
+
+/** The same check, with null read as null. */
+export function nullable<T>(check: Check<T>): Check<T | null> {
+  return (value) => (value === null ? null : check(value));
+}
+
+/** A seed group as a seed names it: by its id, or as `{id, name}` (the name may be missing). */
+const seedGroupRef: Check<SeedGroupRef> = (value) => {
+  const alone = id(value);
+  if (alone !== NOT_READ) return { id: alone, name: null };
+  if (!isObject(value)) return NOT_READ;
+  const groupId = id(value.id);
+  const name = value.name ?? null;
+  if (groupId === NOT_READ || (name !== null && typeof name !== 'string')) return NOT_READ;
+  return { id: groupId, name };
+};
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -180,12 +190,11 @@ export function excerpt(value: unknown): string {
   return clip(text ?? String(value));
 }
 
-export function fromSchema<T>(schema: v.GenericSchema<unknown, T>): (value: unknown) => Read<T> {
+/** A field's reader from a check: the value, or an excerpt of what could not be read. */
+export function fromCheck<T>(check: Check<T>): (value: unknown) => Read<T> {
   return (value) => {
-    const result = v.safeParse(schema, value, { abortEarly: true });
-    return result.success
-      ? { ok: true, value: result.output }
-      : { ok: false, excerpt: excerpt(value) };
+    const read = check(value);
+    return read === NOT_READ ? { ok: false, excerpt: excerpt(value) } : { ok: true, value: read };
   };
 }
 
@@ -233,9 +242,9 @@ export function readMetadata(value: unknown): Read<Metadata> {
     }
     const kept: MetadataEntry[] = [];
     for (const entry of entries as unknown[]) {
-      const id = isObject(entry) ? v.safeParse(idSchema, entry.id) : null;
-      if (id?.success && isObject(entry) && typeof entry.value === 'string') {
-        kept.push({ id: id.output, value: entry.value });
+      const entryId = isObject(entry) ? id(entry.id) : NOT_READ;
+      if (entryId !== NOT_READ && isObject(entry) && typeof entry.value === 'string') {
+        kept.push({ id: entryId, value: entry.value });
       } else {
         skipped ??= clip(`${name}: ${excerpt(entry)}`);
       }
@@ -252,8 +261,8 @@ export function readSeedGroups(value: unknown): Read<SeedGroupRef[]> {
   const groups: SeedGroupRef[] = [];
   let skipped: string | undefined;
   for (const item of value as unknown[]) {
-    const group = v.safeParse(seedGroupRefSchema, item);
-    if (group.success) groups.push(group.output);
+    const group = seedGroupRef(item);
+    if (group !== NOT_READ) groups.push(group);
     else skipped ??= excerpt(item);
   }
   return skipped === undefined
@@ -262,6 +271,8 @@ export function readSeedGroups(value: unknown): Read<SeedGroupRef[]> {
 }
 
 export function readIds(value: unknown): Read<number[]> {
-  const ids = v.safeParse(v.array(idSchema), value);
-  return ids.success ? { ok: true, value: ids.output } : { ok: false, excerpt: excerpt(value) };
+  const ids = Array.isArray(value) ? (value as unknown[]).map(id) : null;
+  return ids?.every((one): one is number => one !== NOT_READ)
+    ? { ok: true, value: ids }
+    : { ok: false, excerpt: excerpt(value) };
 }
