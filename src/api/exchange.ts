@@ -7,7 +7,7 @@
  */
 import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
 import { blockBuffers } from './row-block';
-import { readPage, type PageReading } from './read-page';
+import { readPage, type FastRoutes, type PageReading } from './read-page';
 
 export interface ExchangeRequest {
   readonly url: string;
@@ -52,7 +52,11 @@ const REFUSAL_BODY_LIMIT = 64 * 1024;
  * Asks once. Rejects only when `signal` aborts (with its reason, as `fetch` does); every other
  * failure is an outcome.
  */
-export async function exchange(request: ExchangeRequest, signal: AbortSignal): Promise<Outcome> {
+export async function exchange(
+  request: ExchangeRequest,
+  signal: AbortSignal,
+  routes: FastRoutes = {},
+): Promise<Outcome> {
   const { url, timeoutMs } = request;
   const deadline = new AbortController();
   const combined = AbortSignal.any([signal, deadline.signal]);
@@ -88,7 +92,7 @@ export async function exchange(request: ExchangeRequest, signal: AbortSignal): P
     const contentType = response.headers.get('Content-Type') ?? 'no content type';
     return {
       kind: 'read',
-      reading: readPage(request.resource, bytes, request.firstIndex, contentType),
+      reading: readPage(request.resource, bytes, request.firstIndex, contentType, routes),
       contentType,
       totalHeader: readCount(response.headers.get(TOTAL_ROW_COUNT_HEADER)),
       transferMs,
@@ -156,8 +160,11 @@ export interface WorkerScope {
   postMessage(message: FromWorker, transfer: Transferable[]): void;
 }
 
-/** Serves exchanges in a worker: each request in turn as it comes, cancelled on the page's word. */
-export function serveExchanges(scope: WorkerScope): void {
+/**
+ * Serves exchanges in a worker: each request as it comes, cancelled on the page's word, its
+ * records read with `routes` where they fit.
+ */
+export function serveExchanges(scope: WorkerScope, routes: FastRoutes = {}): void {
   const running = new Map<number, AbortController>();
   scope.onmessage = (event) => {
     const message = event.data;
@@ -168,7 +175,7 @@ export function serveExchanges(scope: WorkerScope): void {
     }
     const controller = new AbortController();
     running.set(message.id, controller);
-    exchange(message.request, controller.signal).then(
+    exchange(message.request, controller.signal, routes).then(
       (outcome) => {
         running.delete(message.id);
         scope.postMessage({ id: message.id, outcome }, outcomeBuffers(outcome));

@@ -15,6 +15,7 @@ import type {
   NumberWriter,
   TextWriter,
 } from './block-builder';
+import type { FastRoutes } from './read-page';
 import type { SeedGroupRef } from './records';
 import { instantMs, isDroppedFieldName } from './values';
 
@@ -148,3 +149,6 @@ export function seedFastRoute(builder: BlockBuilder<'seed'>): (raw: unknown) => 
     return true;
   };
 }
+
+/** The fast routes the list worker reads with. */
+export const LIST_WORKER_ROUTES: FastRoutes = { seed: seedFastRoute };

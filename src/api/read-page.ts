@@ -1,11 +1,10 @@
 /**
  * From the bytes of one answer to rows ready for the page: decode, JSON, the list shape, and every
- * record read tolerantly into a block's columns. The same function runs in the parse worker and,
- * where there is none, in the page, so both give exactly the same result.
+ * record read tolerantly into a block's columns. The same function runs in the list worker and in
+ * the page, so both give exactly the same rows (with or without a fast route).
  */
 import type { Resource } from '../contract/wire';
 import { BlockBuilder } from './block-builder';
-import { seedFastRoute } from './fast-seed';
 import { readItems, readListBody, type FieldGaps, type RecordProblem } from './parse';
 import type { RowBlock } from './row-block';
 
@@ -27,6 +26,16 @@ export type PageReading =
       readonly reason: string;
     };
 
+/**
+ * Ways to write a resource's common records straight from the JSON into a block (fast-seed.ts):
+ * a route takes an item whole and says true, or leaves it to the field definitions. The list
+ * worker reads big pages with them; the page, which reads only small ones, goes without their
+ * code.
+ */
+export type FastRoutes = {
+  readonly [R in Resource]?: (builder: BlockBuilder<R>) => (raw: unknown) => boolean;
+};
+
 const utf8 = new TextDecoder();
 
 export function readPage(
@@ -34,6 +43,7 @@ export function readPage(
   bytes: ArrayBuffer,
   firstIndex: number,
   contentType: string,
+  routes: FastRoutes = {},
 ): PageReading {
   let body: unknown;
   try {
@@ -51,7 +61,9 @@ export function readPage(
   const list = readListBody(body);
   if (list.kind === 'invalid') return { ok: false, failure: 'shape', reason: list.reason };
   const builder = new BlockBuilder(resource, list.items.length);
-  const fast = resource === 'seed' ? seedFastRoute(builder as BlockBuilder<'seed'>) : undefined;
+  const route = routes[resource] as
+    ((builder: BlockBuilder<Resource>) => (raw: unknown) => boolean) | undefined;
+  const fast = route?.(builder);
   const { problems, gaps } = readItems(
     resource,
     list.items,

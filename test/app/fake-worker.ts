@@ -1,11 +1,12 @@
 /**
- * A stand-in for the browser's Worker that runs the list worker's own code (`serveExchanges`) on
- * what it is sent, copied or moved as postMessage would, with the page's fetch (so MSW answers
- * it). It can also fail to start, or die once it has answered.
+ * A stand-in for the browser's Worker that runs the list worker's own code (`serveExchanges`, with
+ * its fast routes) on what it is sent, copied or moved as postMessage would, with the page's fetch
+ * (so MSW answers it). It can also fail to start, or die once it has answered.
  */
 import { vi } from 'vitest';
 import { serveExchanges, type ToWorker, type WorkerScope } from '../../src/api/exchange';
 import { exchangesRunIn } from '../../src/api/exchange-runner';
+import { LIST_WORKER_ROUTES } from '../../src/api/fast-seed';
 
 export interface FakeWorker {
   /** Exchanges it was asked for, and cancellations. */
@@ -35,7 +36,7 @@ export function installFakeWorker(behaviour: 'works' | 'fails' | 'dies' = 'works
     };
     constructor() {
       started.push(this);
-      serveExchanges(this.scope);
+      serveExchanges(this.scope, LIST_WORKER_ROUTES);
     }
     postMessage(message: ToWorker) {
       if (this.terminated) return;

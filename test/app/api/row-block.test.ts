@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
+import { LIST_WORKER_ROUTES } from '../../../src/api/fast-seed';
 import { readPage } from '../../../src/api/read-page';
 import { RECORD_FIELDS, type ResourceModels } from '../../../src/api/records';
 import { encodeBlock } from '../../../src/api/block-builder';
@@ -55,10 +56,10 @@ function roundTrip<R extends Resource>(
   return blockRows<R>(structuredClone(encodeBlock(resource, records)));
 }
 
-/** The items of an answer as the explorer reads them: columns written from the JSON, and back. */
+/** The items of an answer as the list worker reads them: columns from the JSON, and back. */
 function read<R extends Resource>(resource: R, items: readonly unknown[]): ResourceModels[R][] {
   const bytes = new TextEncoder().encode(JSON.stringify(items)).buffer;
-  const reading = readPage(resource, bytes, 0, 'application/json');
+  const reading = readPage(resource, bytes, 0, 'application/json', LIST_WORKER_ROUTES);
   if (!reading.ok) throw new Error(reading.reason);
   expect(isWholeBlock(reading.block, resource)).toBe(true);
   return blockRows<R>(structuredClone(reading.block));

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
+import { LIST_WORKER_ROUTES } from '../../../src/api/fast-seed';
 import { readPage } from '../../../src/api/read-page';
 import { sameBlocks } from '../../../src/api/same-blocks';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
@@ -17,13 +18,14 @@ const seeds = JSON.parse(
   engine.handle('GET', '/api/seed?limit=30&format=api').body ?? '[]',
 ) as Record<string, unknown>[];
 
-/** A page's block as the explorer reads it (fast route and all), and its records as JSON. */
+/** A page's block as the list worker reads it (fast route and all), and its records as JSON. */
 const blocksOf = (items: readonly unknown[]) => {
   const reading = readPage(
     'seed',
     new TextEncoder().encode(JSON.stringify(items)).buffer,
     0,
     'application/json',
+    LIST_WORKER_ROUTES,
   );
   if (!reading.ok) throw new Error(reading.reason);
   const { records } = parseRecords('seed', items);
