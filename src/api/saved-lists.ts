@@ -14,6 +14,7 @@ import type { ApiConfig } from './config';
 import type { ListData, ListFilters } from './load-list';
 import type { ResourceModels } from './records';
 import { blockRows, isWholeBlock, type RowBlock } from './row-block';
+import { whenIdle } from './waits';
 
 /** How long a saved list may be shown before it is too old to show at all. */
 export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +22,8 @@ export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
 const MOST_LISTS = 12;
 /** Bumped when what is stored changes shape: older entries are then ignored and removed. */
 const FORMAT = 3;
+/** The longest a block waits for the page to be idle before it is saved all the same. */
+const IDLE_WAIT_MS = 10_000;
 /** Blocks of no list's current save are left this long: another tab may be writing them. */
 const UNFINISHED_FOR_MS = 10 * 60 * 1000;
 
@@ -209,7 +212,13 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
       // short), then the head that names them: until that moment a reload still finds the old
       // list whole, and a save that stops half way leaves only blocks no head names.
       const names = blockKeys(key, head);
-      for (const [i, name] of names.entries()) await setMany([[name, blocks[i]]], db);
+      for (const [i, name] of names.entries()) {
+        // Copying a block for the store takes the page's thread for tens of milliseconds (a
+        // page of 50,000 seeds, about 45): each waits for an idle moment, so that it neither
+        // delays the list's last rows nor falls in the middle of a scroll.
+        await new Promise<void>((resolve) => whenIdle(resolve, IDLE_WAIT_MS));
+        await setMany([[name, blocks[i]]], db);
+      }
       await setMany([[HEAD + key, head]], db);
       if (before?.generation) await delMany(blockKeys(key, before), db);
       await prune(db, now);

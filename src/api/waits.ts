@@ -90,3 +90,17 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     signal?.addEventListener('abort', abort, { once: true });
   });
 }
+
+/** Calls `start` once the browser is idle (at most `timeoutMs` later); returns a cancel. */
+export function whenIdle(start: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(start, { timeout: timeoutMs });
+    return () => {
+      window.cancelIdleCallback(handle);
+    };
+  }
+  const handle = window.setTimeout(start, 50);
+  return () => {
+    window.clearTimeout(handle);
+  };
+}

@@ -2,6 +2,8 @@
  * Work cut into short tasks, so input and painting go between them: with the Prioritized Task
  * Scheduling API where the browser has it, else with timeouts.
  */
+import { whenIdle } from '../api/waits';
+
 export type TaskPriority = 'user-visible' | 'background';
 
 /** Queues `callback` as one task; returns a function that cancels it if it has not run. */
@@ -84,20 +86,6 @@ export function runInSlices(
   return () => {
     stopped = true;
     cancel();
-  };
-}
-
-/** Calls `start` once the browser is idle (at most `timeoutMs` later); returns a cancel. */
-export function whenIdle(start: () => void, timeoutMs: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(start, { timeout: timeoutMs });
-    return () => {
-      window.cancelIdleCallback(handle);
-    };
-  }
-  const handle = window.setTimeout(start, 50);
-  return () => {
-    window.clearTimeout(handle);
   };
 }
 
