@@ -219,6 +219,7 @@ export function ListPage<Row extends object, P extends Params>({
           toolbar={toolbar}
           onFollowLink={follow}
           loading={list.loadingFirst || busy}
+          growing={list.loadingMore}
           empty={
             <ListEmpty
               view={list}

@@ -57,6 +57,7 @@ export function DataTable<Row extends RowData>({
   onOpenRow,
   selectedRowId,
   loading = false,
+  growing = false,
   empty = 'No rows to show.',
   toolbar,
   onFollowLink,
@@ -155,13 +156,17 @@ export function DataTable<Row extends RowData>({
 
   // Rank every sortable column in idle time, so the first click on a header is quick too.
   // Only the columns on show: a hidden one (a metadata field, say) is ranked when it is sorted.
+  // Not while more rows are on their way: those ranks would be for rows about to be replaced, and
+  // the work would take the browser's time from the rest of the list.
   useEffect(
     () =>
-      scheduler.prepareSortKeys(
-        rows,
-        columns.filter((c) => isSortable(c) && columnVisibility[c.id] !== false),
-      ),
-    [scheduler, rows, columns, columnVisibility],
+      growing
+        ? undefined
+        : scheduler.prepareSortKeys(
+            rows,
+            columns.filter((c) => isSortable(c) && columnVisibility[c.id] !== false),
+          ),
+    [scheduler, rows, columns, columnVisibility, growing],
   );
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];

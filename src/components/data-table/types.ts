@@ -100,6 +100,8 @@ export interface DataTableProps<Row> {
   readonly selectedRowId?: string | null;
   /** While true and there are no rows yet, placeholder rows show. */
   readonly loading?: boolean;
+  /** More rows are on their way (the list is loading): background work on these waits. */
+  readonly growing?: boolean;
   /** Shown inside the table when there are no rows and it is not loading. */
   readonly empty?: ReactNode;
   /** Controls before the Columns button that act on what the table shows (an Export menu). */

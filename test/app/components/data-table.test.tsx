@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -259,6 +259,38 @@ describe('DataTable sorting a column that takes long to rank', () => {
     ).toBeInTheDocument();
     expect(grid()).toHaveAttribute('aria-busy', 'false');
     expect(names()).toEqual(['Name 0', 'Name 1', 'Name 2', 'Name 3']);
+  });
+});
+
+describe('DataTable sort keys prepared in the background', () => {
+  it('wait while more rows are on their way, and are worked out once they have all come', async () => {
+    let reads = 0;
+    const counted: DataColumn<Item> = {
+      id: 'name',
+      header: 'Name',
+      kind: 'text',
+      value: (r) => {
+        reads++;
+        return r.name;
+      },
+    };
+    const rows = manyItems(2_000);
+    const { rerender } = renderTable({ rows, columns: [counted], growing: true });
+    // The rows on screen read their values; nothing else does, well past the moment the rows
+    // count as settled and the browser as idle.
+    const shown = reads;
+    expect(shown).toBeLessThan(100);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(reads).toBe(shown);
+    rerender(
+      <DataTable {...base} rows={rows} columns={[counted]} sort={null} onSortChange={vi.fn()} />,
+    );
+    await waitFor(
+      () => {
+        expect(reads).toBeGreaterThanOrEqual(2_000);
+      },
+      { timeout: 5_000 },
+    );
   });
 });
 
