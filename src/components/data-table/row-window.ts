@@ -98,15 +98,16 @@ export function useRowWindow(
       update(true);
     };
     element.addEventListener('scroll', onScroll, { passive: true });
-    // Where there is no ResizeObserver (jsdom), the view keeps its first height.
+    // Measured when the browser has laid the page out (its first report comes then), not at once,
+    // which would make it lay the page out early. Without it (jsdom) the view keeps its first height.
     const resize =
       typeof ResizeObserver === 'undefined'
         ? null
         : new ResizeObserver(() => {
             update(false);
           });
-    resize?.observe(element);
-    update(false);
+    if (resize) resize.observe(element);
+    else update(false);
     return () => {
       element.removeEventListener('scroll', onScroll);
       resize?.disconnect();
