@@ -9,7 +9,7 @@
 import type { Resource } from '../contract/wire';
 import { rowMetadata, usableKeys, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
-import type { SeedGroupRef } from './values';
+import type { Instant, SeedGroupRef } from './values';
 
 /** Strings end to end in one string; item i runs from ends[i - 1] to ends[i]; nulls marked. */
 export interface TextColumn {
@@ -136,6 +136,7 @@ const INDEX = Symbol('index');
 /** What the rows of one block share: how to read each field, and the block's metadata keys. */
 interface Source {
   readonly reads: Readonly<Record<string, Read>>;
+  readonly columns: Readonly<Record<string, Column>>;
   readonly keys: MetadataKeys | undefined;
 }
 
@@ -199,7 +200,7 @@ export function blockRows<R extends Resource>(block: RowBlock): ResourceModels[R
     reads[key] = reader(column, key === 'unknown');
     if (column.kind === 'metadata') keys = column.keys;
   }
-  const source: Source = { reads, keys };
+  const source: Source = { reads, columns: block.columns, keys };
   const Row = rowClass(block.resource);
   const rows = new Array<ResourceModels[R]>(block.length);
   for (let i = 0; i < block.length; i++)
@@ -214,6 +215,22 @@ export function blockRows<R extends Resource>(block: RowBlock): ResourceModels[R
 export function metadataKeysOf(row: unknown): MetadataKeys | undefined {
   if (typeof row !== 'object' || row === null) return undefined;
   return (row as Partial<RowHandle>)[BLOCK]?.keys;
+}
+
+/**
+ * The number of a record's timestamp field (milliseconds), or null when it has none: read from
+ * the column for a row of a block, so that sorting or counting 100,000 rows by a date makes no
+ * object for each.
+ */
+export function instantMs(row: object, key: string): number | null {
+  const source = (row as Partial<RowHandle>)[BLOCK];
+  const column = source?.columns[key];
+  if (column?.kind === 'instant') {
+    const ms = column.ms[(row as RowHandle)[INDEX]] as number;
+    return Number.isNaN(ms) ? null : ms;
+  }
+  const value = (row as Readonly<Record<string, unknown>>)[key] as Instant | null | undefined;
+  return value?.ms ?? null;
 }
 
 /** A row's place in its block (meaningful only for a row `metadataKeysOf` gives keys for). */

@@ -11,6 +11,7 @@ import { RECORD_FIELDS, type ResourceModels } from '../../../src/api/records';
 import { encodeBlock } from '../../../src/api/block-builder';
 import {
   blockRows,
+  instantMs,
   isWholeBlock,
   metadataKeysOf,
   toPlain,
@@ -38,6 +39,11 @@ const samples: Record<Resource, Record<string, unknown>[]> = {
   seed_group: wire('/api/seed_group?limit=40'),
   press_item: wire('/api/press_item'),
 };
+
+const instantKeys = (resource: Resource) =>
+  Object.entries(RECORD_FIELDS[resource] as Record<string, { column: string }>)
+    .filter(([, spec]) => spec.column === 'instant')
+    .map(([key]) => key);
 
 /** What a record holds, field by field, as the explorer reads it. */
 function fieldsOf(resource: Resource, record: object): Record<string, unknown> {
@@ -78,6 +84,11 @@ describe('rows in columns', () => {
           rows.forEach((row, i) => {
             const record = records[i] as object;
             expect(fieldsOf(resource, row)).toEqual(fieldsOf(resource, record));
+            // A timestamp's number, read straight from its column, is the record's.
+            for (const key of instantKeys(resource)) {
+              const instant = (record as Record<string, { ms: number } | null>)[key];
+              expect(instantMs(row, key)).toBe(instant?.ms ?? null);
+            }
             // What JSON writes (an export, a saved list) is the record's own text.
             expect(JSON.stringify(row)).toBe(JSON.stringify(record));
           });
