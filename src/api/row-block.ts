@@ -67,6 +67,8 @@ export function columnKindOf(resource: Resource, key: string): ColumnKind {
 
 type Read = (i: number) => unknown;
 
+const NO_GROUPS: readonly SeedGroupRef[] = Object.freeze([]);
+
 function textReader({ text, ends, nulls }: TextColumn): (i: number) => string | null {
   return (i) => {
     if (nulls?.[i] === 1) return null;
@@ -107,10 +109,22 @@ function reader(column: Column, optional: boolean): Read {
     case 'groups': {
       const { starts, ids } = column;
       const name = textReader(column.names);
+      // Made once per row, on first use, then kept: a list's groups are read for every row by
+      // its facets and its sort keys, and each read making them anew was tens of megabytes of
+      // garbage after a load.
+      let made: (readonly SeedGroupRef[] | undefined)[] | undefined;
       return (i) => {
-        const groups: SeedGroupRef[] = [];
-        for (let k = starts[i] as number, end = starts[i + 1] as number; k < end; k++)
-          groups.push({ id: ids[k] as number, name: name(k) });
+        made ??= new Array<readonly SeedGroupRef[] | undefined>(starts.length - 1);
+        let groups = made[i];
+        if (groups === undefined) {
+          const start = starts[i] as number;
+          const end = starts[i + 1] as number;
+          const list: SeedGroupRef[] = [];
+          for (let k = start; k < end; k++) list.push({ id: ids[k] as number, name: name(k) });
+          // Most seeds are in no group: they share one empty list.
+          groups = list.length === 0 ? NO_GROUPS : list;
+          made[i] = groups;
+        }
         return groups;
       };
     }

@@ -88,7 +88,13 @@ function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<C
   }
   yield;
   const order = present.subarray(0, count);
-  order.sort((a, b) => (values[a] ?? 0) - (values[b] ?? 0));
+  // -1, 0 or 1 rather than the difference: a difference of two dates is no small integer, and
+  // V8 would box each of the million or so it returns.
+  order.sort((a, b) => {
+    const x = values[a] ?? 0;
+    const y = values[b] ?? 0;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   yield;
   let rank = -1;
   let previous = Number.NaN;
