@@ -3,10 +3,10 @@
  * limit meets it, one past it does not, whatever the label says.
  */
 import { describe, expect, it } from 'vitest';
-import { meets, renderTable, type Budget, type Row } from '../../bench/report';
+import { meets, renderTable, type Budget, type Row, type Stat } from '../../bench/report';
 
-const stat = (median: number, max = median) => ({ median, min: median, max });
-const row = (budget: Budget, ours: ReturnType<typeof stat>, ratio?: number): Row => ({
+const stat = (median: number, max = median): Stat => ({ median, min: median, max });
+const row = (budget: Budget, ours: Stat, ratio?: number): Row => ({
   figure: 'figure',
   unit: 'ms',
   ours,
@@ -29,6 +29,13 @@ describe('budgets', () => {
     expect(meets(row(ratio, stat(9_000), 1.5))).toBe(true);
     expect(meets(row(ratio, stat(1), 1.51))).toBe(false);
     expect(meets(row(ratio, stat(1)))).toBe(false);
+  });
+
+  it('are not met by fewer runs than they ask for', () => {
+    const smooth: Budget = { label: 'any words', of: 'max', limit: 0, minRuns: 10 };
+    expect(meets(row(smooth, { median: 0, min: 0, max: 0, runs: 10 }))).toBe(true);
+    expect(meets(row(smooth, { median: 0, min: 0, max: 0, runs: 9 }))).toBe(false);
+    expect(meets(row(smooth, { median: 0, min: 0, max: 1, runs: 10 }))).toBe(false);
   });
 
   it('show each verdict in the row it belongs to', () => {

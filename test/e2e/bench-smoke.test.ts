@@ -13,6 +13,7 @@ describe('npm run bench, smoke size', () => {
       sizes: [1_500, 3_000],
       main: 1_500,
       runs: 1,
+      otherRuns: 1,
       scrollFrames: 30,
       writeDocs: false,
       log: () => undefined,
