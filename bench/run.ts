@@ -17,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { format } from 'prettier';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../test/support/server-process';
+import { savedResources } from '../test/support/watched-page';
 import {
   OURS,
   PEER,
@@ -169,44 +170,11 @@ async function load(
 
 /** Resolves once the explorer has saved the seed list for the next visit (its head is written). */
 async function listSaved(page: Page, timeoutMs = 120_000): Promise<void> {
-  // Polled with evaluate, which awaits the check's promise (waitForFunction would take the
-  // promise itself for a true answer and return at once, before anything was saved).
   const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(seedListSaved))) {
+  while (!(await savedResources(page)).includes('seed')) {
     if (Date.now() > deadline) throw new Error('The seed list was not saved in time.');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** In the page: whether the saved catalogue holds a seed list's head. */
-function seedListSaved(): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('catalogue-explorer');
-    open.onerror = () => {
-      resolve(false);
-    };
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('saved-lists')) {
-        db.close();
-        resolve(false);
-        return;
-      }
-      const keys = db.transaction('saved-lists').objectStore('saved-lists').getAllKeys();
-      keys.onsuccess = () => {
-        db.close();
-        resolve(
-          keys.result.some(
-            (key) => typeof key === 'string' && key.startsWith('head:') && key.includes('"seed"'),
-          ),
-        );
-      };
-      keys.onerror = () => {
-        db.close();
-        resolve(false);
-      };
-    };
-  });
 }
 
 /**

@@ -13,7 +13,10 @@ export interface ApiConnection {
 export type ApiHandler = (request: Request, connection?: ApiConnection) => Promise<Response>;
 
 export interface EmbeddedOptions {
-  /** Lists longer than this wait for a turn to be written: longer than the explorer's pages. */
+  /**
+   * Lists longer than this wait for a turn to be written: longer than the explorer's largest
+   * pages (`maxPageSize` in src/api/config.ts), so the explorer's own pages never wait.
+   */
   queueAbove?: number;
   /** How many such lists are written at once. */
   atOnce?: number;
@@ -26,7 +29,7 @@ export interface EmbeddedOptions {
  * everything at once are served one after another, each at full speed, and none fails.
  */
 export function embeddedApiHandler(api: CatalogueApi, options: EmbeddedOptions = {}): ApiHandler {
-  const queueAbove = options.queueAbove ?? 5_000;
+  const queueAbove = options.queueAbove ?? 50_000;
   const turns = createTurns(options.atOnce ?? 2);
   return (request) => {
     const url = new URL(request.url);

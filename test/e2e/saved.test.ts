@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { startServer, type ServerProcess } from '../support/server-process';
-import { everythingKept, watchedPages } from '../support/watched-page';
+import { everythingKept, savedResources, watchedPages } from '../support/watched-page';
 
 const SEEDS = 12_000;
 
@@ -42,9 +42,9 @@ async function loaded(page: Page, rows: number) {
   );
 }
 
-/** How many lists the page has kept (each has one head entry, written after its rows). */
-async function savedLists(page: Page): Promise<number> {
-  return (await everythingKept(page)).match(/"head:/g)?.length ?? 0;
+/** How many seed lists the page has kept (each waits for an idle moment to be written). */
+async function savedSeedLists(page: Page): Promise<number> {
+  return (await savedResources(page)).filter((resource) => resource === 'seed').length;
 }
 
 async function seedsCount(url: string): Promise<number> {
@@ -61,7 +61,7 @@ describe('the saved catalogue', () => {
     await loaded(page, SEEDS);
     // Pages of this size are asked for and read off the main thread.
     expect(workers.some((url) => url.includes('exchange-worker'))).toBe(true);
-    await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => savedSeedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
     // The service now holds its answers back: the saved rows show regardless.
     let release: () => void = () => undefined;
@@ -89,7 +89,7 @@ describe('the saved catalogue', () => {
   it('keeps one catalogue’s lists from another served at the same address', async () => {
     const page = await watch(`${server.url}/seeds`);
     await loaded(page, SEEDS);
-    await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => savedSeedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
     // Another catalogue, at the very same origin: the saved rows are not its rows.
     const port = new URL(server.url).port;
@@ -106,10 +106,10 @@ describe('the saved catalogue', () => {
     const page = await watch(`${server.url}/seeds`);
     const rows = await seedsCount(server.url);
     await loaded(page, rows);
-    await expect.poll(() => savedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => savedSeedLists(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Clear saved data' }).click();
     await page.getByText('Saved data cleared.').waitFor();
-    expect(await savedLists(page)).toBe(0);
+    expect(await savedResources(page)).toEqual([]);
     expect(await everythingKept(page)).not.toMatch(/"block:/);
 
     // Nothing saved, so the next reload waits for the service as a first visit does.

@@ -160,3 +160,45 @@ export function watchedPages(browser: () => Browser) {
     return watched.page;
   };
 }
+
+/**
+ * The resources of the lists the explorer has saved in this page's IndexedDB (each list has one
+ * head entry, written after its rows), e.g. `['collection', 'seed']`.
+ */
+export function savedResources(page: Page): Promise<string[]> {
+  // Polled with evaluate, which awaits the promise it is given (waitForFunction would take the
+  // promise itself for a true answer).
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('catalogue-explorer');
+        open.onerror = () => {
+          resolve([]);
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('saved-lists')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction('saved-lists').objectStore('saved-lists').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            // A head's key is `head:` and the JSON of [address, catalogue, resource, filters].
+            resolve(
+              keys.result.flatMap((key) => {
+                if (typeof key !== 'string' || !key.startsWith('head:')) return [];
+                const parts = JSON.parse(key.slice('head:'.length)) as unknown[];
+                return typeof parts[2] === 'string' ? [parts[2]] : [];
+              }),
+            );
+          };
+          keys.onerror = () => {
+            db.close();
+            resolve([]);
+          };
+        };
+      }),
+  );
+}
