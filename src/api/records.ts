@@ -26,19 +26,13 @@ import {
   text,
   topics,
   type Check,
+  type ColumnKind,
   type Metadata,
   type Read,
   type Unknown,
 } from './values';
 
-export type { Instant, Metadata, MetadataEntry, SeedGroupRef, Unknown } from './values';
-
-/**
- * How a field's values are kept in a block of rows (row-block.ts): numbers and yes/no in typed
- * arrays, text end to end, timestamps as numbers beside their text, seed-group references and
- * metadata in columns of their own, anything else (short lists) as JSON.
- */
-export type ColumnKind = 'number' | 'bool' | 'text' | 'instant' | 'groups' | 'metadata' | 'json';
+export type { ColumnKind, Instant, Metadata, MetadataEntry, SeedGroupRef, Unknown } from './values';
 
 export interface FieldSpec<T> {
   /** The service's name for the field, as messages name it. */
@@ -81,10 +75,9 @@ function field<T, const W extends string>(
   wire: W,
   label: string,
   check: Check<T>,
-  column: ColumnKind,
   extra: Partial<Pick<FieldSpec<T>, 'optional'>> = {},
 ): Named<FieldSpec<T>, W> {
-  return { wire, label, read: fromCheck(check), column, ...extra };
+  return { wire, label, read: fromCheck(check), column: check.column, ...extra };
 }
 
 function listField<T, const W extends string, const A extends string = never>(
@@ -118,29 +111,28 @@ function metadataField() {
 }
 
 const auditFields = {
-  createdBy: field('created_by', 'Created by', text, 'text'),
-  created: field('created_date', 'Created', instant, 'instant'),
-  lastUpdatedBy: field('last_updated_by', 'Last updated by', text, 'text'),
-  lastUpdated: field('last_updated_date', 'Last updated', instant, 'instant'),
+  createdBy: field('created_by', 'Created by', text),
+  created: field('created_date', 'Created', instant),
+  lastUpdatedBy: field('last_updated_by', 'Last updated by', text),
+  lastUpdated: field('last_updated_date', 'Last updated', instant),
 };
 
 export const seedFields = {
-  collectionId: field('collection', 'Collection', id, 'number'),
-  url: field('url', 'URL', text, 'text'),
-  canonicalUrl: field('canonical_url', 'Canonical URL', text, 'text'),
-  crawlDefinitionId: field('crawl_definition', 'Crawl definition', id, 'number'),
+  collectionId: field('collection', 'Collection', id),
+  url: field('url', 'URL', text),
+  canonicalUrl: field('canonical_url', 'Canonical URL', text),
+  crawlDefinitionId: field('crawl_definition', 'Crawl definition', id),
   /** `normal` on most records; other values are kept as the service sends them. */
-  seedType: field('seed_type', 'Type', text, 'text'),
-  active: field('active', 'Active', bool, 'bool'),
-  deleted: field('deleted', 'Deleted', bool, 'bool'),
-  publiclyVisible: field('publicly_visible', 'Public', bool, 'bool'),
-  valid: field('valid', 'Valid', nullable(bool), 'bool'),
-  httpResponseCode: field('http_response_code', 'HTTP response', nullable(id), 'number'),
+  seedType: field('seed_type', 'Type', text),
+  active: field('active', 'Active', bool),
+  deleted: field('deleted', 'Deleted', bool),
+  publiclyVisible: field('publicly_visible', 'Public', bool),
+  valid: field('valid', 'Valid', nullable(bool)),
+  httpResponseCode: field('http_response_code', 'HTTP response', nullable(id)),
   lastCheckedHttpResponseCode: field(
     'last_checked_http_response_code',
     'Last checked response',
     nullable(id),
-    'number',
   ),
   metadata: metadataField(),
   /** `seed_groups` (objects or ids) in the api representation, `seed_group` (an id) otherwise. */
@@ -163,30 +155,30 @@ export const seedFields = {
 };
 
 export const collectionFields = {
-  accountId: field('account', 'Account', id, 'number'),
-  name: field('name', 'Name', text, 'text'),
+  accountId: field('account', 'Account', id),
+  name: field('name', 'Name', text),
   /** `ACTIVE` or `INACTIVE`; any other value is kept as text. */
-  state: field('state', 'State', text, 'text'),
-  deleted: field('deleted', 'Deleted', bool, 'bool'),
-  publiclyVisible: field('publicly_visible', 'Visibility', bool, 'bool'),
-  oaiExported: field('oai_exported', 'OAI exported', bool, 'bool'),
-  imageId: field('image', 'Image', nullable(id), 'number'),
+  state: field('state', 'State', text),
+  deleted: field('deleted', 'Deleted', bool),
+  publiclyVisible: field('publicly_visible', 'Visibility', bool),
+  oaiExported: field('oai_exported', 'OAI exported', bool),
+  imageId: field('image', 'Image', nullable(id)),
   /** Subject codes in the service's order, without empty codes or repeats. */
   topics: listField(
-    { wire: 'topics', label: 'Topics', read: fromCheck(topics), column: 'json' },
+    { wire: 'topics', label: 'Topics', read: fromCheck(topics), column: topics.column },
     [],
   ),
-  numActiveSeeds: field('num_active_seeds', 'Active seeds', count, 'number'),
-  numInactiveSeeds: field('num_inactive_seeds', 'Inactive seeds', count, 'number'),
-  totalWarcBytes: field('total_warc_bytes', 'Archived size', bytes, 'number'),
+  numActiveSeeds: field('num_active_seeds', 'Active seeds', count),
+  numInactiveSeeds: field('num_inactive_seeds', 'Inactive seeds', count),
+  totalWarcBytes: field('total_warc_bytes', 'Archived size', bytes),
   /** Null when the collection was never crawled. */
-  lastCrawl: field('last_crawl_date', 'Last crawl', nullable(instant), 'instant'),
+  lastCrawl: field('last_crawl_date', 'Last crawl', nullable(instant)),
   metadata: metadataField(),
   ...auditFields,
 };
 
 export const seedGroupFields = {
-  name: field('name', 'Name', text, 'text'),
+  name: field('name', 'Name', text),
   /** `collections` (a list) where the service sends it, else the one `collection`. */
   collectionIds: listField(
     {
@@ -202,24 +194,24 @@ export const seedGroupFields = {
     },
     [],
   ),
-  accountId: field('account', 'Account', id, 'number', { optional: true }),
+  accountId: field('account', 'Account', id, { optional: true }),
   /** `PUBLIC` or `PRIVATE` where the service says. */
-  visibility: field('visibility', 'Visibility', text, 'text', { optional: true }),
+  visibility: field('visibility', 'Visibility', text, { optional: true }),
 };
 
 export const pressItemFields = {
-  title: field('title', 'Title', text, 'text'),
-  description: field('description', 'Description', text, 'text'),
+  title: field('title', 'Title', text),
+  description: field('description', 'Description', text),
   /** Image file name, or null when the item has none. */
-  image: field('image', 'Image', nullable(text), 'text'),
-  imageBlobId: field('image_blob', 'Image blob', id, 'number'),
-  featuredLink: field('featured_link', 'Article link', text, 'text'),
-  pressFooter: field('press_footer', 'Attribution', text, 'text'),
-  listOrder: field('list_order', 'List order', safeInteger, 'number'),
-  createdBy: field('created_by', 'Created by', nullable(text), 'text'),
-  created: field('created_date', 'Created', nullable(instant), 'instant'),
-  lastUpdatedBy: field('last_updated_by', 'Last updated by', text, 'text'),
-  lastUpdated: field('last_updated_date', 'Last updated', instant, 'instant'),
+  image: field('image', 'Image', nullable(text)),
+  imageBlobId: field('image_blob', 'Image blob', id),
+  featuredLink: field('featured_link', 'Article link', text),
+  pressFooter: field('press_footer', 'Attribution', text),
+  listOrder: field('list_order', 'List order', safeInteger),
+  createdBy: field('created_by', 'Created by', nullable(text)),
+  created: field('created_date', 'Created', nullable(instant)),
+  lastUpdatedBy: field('last_updated_by', 'Last updated by', text),
+  lastUpdated: field('last_updated_date', 'Last updated', instant),
 };
 
 export const RECORD_FIELDS = {

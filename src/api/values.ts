@@ -133,39 +133,59 @@ export function parseTopics(text: string | null): string[] {
 export const NOT_READ: unique symbol = Symbol('not read');
 
 /**
- * Whether a value is of one kind, and what it reads as: the value (perhaps converted), or
- * NOT_READ. The record definitions are built from these; a field's reader adds the excerpt of
- * what could not be read.
+ * How a field's values are kept in a block of rows (row-block.ts): numbers and yes/no in typed
+ * arrays, text end to end, timestamps as numbers beside their text, seed-group references and
+ * metadata in columns of their own, anything else (short lists) as JSON.
  */
-export type Check<T> = (value: unknown) => T | typeof NOT_READ;
+export type ColumnKind = 'number' | 'bool' | 'text' | 'instant' | 'groups' | 'metadata' | 'json';
 
-export const text: Check<string> = (value) => (typeof value === 'string' ? value : NOT_READ);
-export const bool: Check<boolean> = (value) => (typeof value === 'boolean' ? value : NOT_READ);
-export const safeInteger: Check<number> = (value) =>
-  Number.isSafeInteger(value) ? (value as number) : NOT_READ;
+/**
+ * Whether a value is of one kind, and what it reads as: the value (perhaps converted), or
+ * NOT_READ; and how a block keeps such values. The record definitions are built from these; a
+ * field's reader adds the excerpt of what could not be read.
+ */
+export interface Check<T> {
+  (value: unknown): T | typeof NOT_READ;
+  readonly column: ColumnKind;
+}
+
+function check<T>(column: ColumnKind, read: (value: unknown) => T | typeof NOT_READ): Check<T> {
+  return Object.assign(read, { column });
+}
+
+export const text = check('text', (value) => (typeof value === 'string' ? value : NOT_READ));
+export const bool = check('bool', (value) => (typeof value === 'boolean' ? value : NOT_READ));
+export const safeInteger = check('number', (value) =>
+  Number.isSafeInteger(value) ? (value as number) : NOT_READ,
+);
 
 /** An identifier: a whole number, or a string of digits (some services send ids as text). */
-export const id: Check<number> = (value) => {
+export const id = check('number', (value) => {
   if (Number.isSafeInteger(value)) return value as number;
   return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NOT_READ;
-};
-export const count: Check<number> = (value) =>
-  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : NOT_READ;
+});
+export const count = check('number', (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : NOT_READ,
+);
 /** Byte counts can pass 2^53, where JSON numbers stop being exact; they still order correctly. */
-export const bytes: Check<number> = (value) =>
-  Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NOT_READ;
-export const instant: Check<Instant> = (value) =>
-  (typeof value === 'string' ? parseInstant(value) : null) ?? NOT_READ;
-export const topics: Check<string[]> = (value) =>
-  value === null || typeof value === 'string' ? parseTopics(value) : NOT_READ;
+export const bytes = check('number', (value) =>
+  Number.isInteger(value) && (value as number) >= 0 ? (value as number) : NOT_READ,
+);
+export const instant = check(
+  'instant',
+  (value) => (typeof value === 'string' ? parseInstant(value) : null) ?? NOT_READ,
+);
+export const topics = check('json', (value) =>
+  value === null || typeof value === 'string' ? parseTopics(value) : NOT_READ,
+);
 
 /** The same check, with null read as null. */
-export function nullable<T>(check: Check<T>): Check<T | null> {
-  return (value) => (value === null ? null : check(value));
+export function nullable<T>(inner: Check<T>): Check<T | null> {
+  return check(inner.column, (value) => (value === null ? null : inner(value)));
 }
 
 /** A seed group as a seed names it: by its id, or as `{id, name}` (the name may be missing). */
-const seedGroupRef: Check<SeedGroupRef> = (value) => {
+function seedGroupRef(value: unknown): SeedGroupRef | typeof NOT_READ {
   const alone = id(value);
   if (alone !== NOT_READ) return { id: alone, name: null };
   if (!isObject(value)) return NOT_READ;
@@ -173,7 +193,7 @@ const seedGroupRef: Check<SeedGroupRef> = (value) => {
   const name = value.name ?? null;
   if (groupId === NOT_READ || (name !== null && typeof name !== 'string')) return NOT_READ;
   return { id: groupId, name };
-};
+}
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
