@@ -275,7 +275,15 @@ export async function facetsCounted(page: Page, rows: number): Promise<number> {
     },
     String(rows),
     120_000,
-  );
+  ).catch(async (error: unknown) => {
+    // Say what the panel showed instead, and where the page was.
+    const seen = await page.evaluate(() => {
+      const panel = document.querySelector('.facet-panel');
+      const note = panel?.querySelector('.facet-panel__note')?.textContent ?? 'no note';
+      return `panel busy: ${String(panel?.getAttribute('aria-busy'))}; "${note}"; ${location.href}`;
+    });
+    throw new Error(`The facets did not count ${String(rows)} rows (${seen})`, { cause: error });
+  });
   const complete = await page.evaluate(() => (window as unknown as BenchWindow).bench.complete);
   return Math.max(0, counted - (complete ?? counted));
 }

@@ -115,6 +115,10 @@ async function open(
     });
   });
   const page = await context.newPage();
+  // An error in the page is no timing: say it, so a figure that never comes can be explained.
+  page.on('pageerror', (error) => {
+    console.error(`${kind}: error in the page: ${String(error)}`);
+  });
   const target = kind === 'peer' ? PEER : OURS;
   await installRecorder(page, kind === 'bare' ? 'body' : target.rowSelector, when);
   const session = await context.newCDPSession(page);
