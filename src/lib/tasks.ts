@@ -10,11 +10,13 @@ export type TaskPriority = 'user-visible' | 'background';
 export function postTask(callback: () => void, priority: TaskPriority): () => void {
   if ('scheduler' in globalThis) {
     const controller = new AbortController();
-    scheduler.postTask(callback, { priority, signal: controller.signal }).catch((error: unknown) => {
-      // A task cancelled is no failure; one that threw is reported as the timeout's would be,
-      // rather than lost.
-      if (!controller.signal.aborted) reportError(error);
-    });
+    scheduler
+      .postTask(callback, { priority, signal: controller.signal })
+      .catch((error: unknown) => {
+        // A task cancelled is no failure; one that threw is reported as the timeout's would be,
+        // rather than lost.
+        if (!controller.signal.aborted) reportError(error);
+      });
     return () => {
       controller.abort();
     };
