@@ -77,6 +77,27 @@ describe('timestamps', () => {
       expect(parseInstant(text)).toBeNull();
   });
 
+  it('puts every day of the calendar, leap days and early years included, where Date does', () => {
+    const date = fc.date({
+      min: new Date('0000-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(date, (at) => {
+        const text = `${String(at.getUTCFullYear()).padStart(4, '0')}${at.toISOString().slice(4, 19)}Z`;
+        expect(parseInstant(text)?.ms).toBe(Math.floor(at.getTime() / 1000) * 1000);
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(parseInstant('2024-02-29T12:00:00Z')?.ms).toBe(Date.UTC(2024, 1, 29, 12));
+    expect(parseInstant('2000-02-29T00:00:00Z')).not.toBeNull();
+    expect(parseInstant('1900-02-29T00:00:00Z')).toBeNull();
+    expect(parseInstant('2023-02-29T00:00:00Z')).toBeNull();
+    expect(parseInstant('2016-12-31T23:59:60Z')).toBeNull();
+    expect(parseInstant('2016-06-30T12:30:60Z')?.ms).toBe(Date.UTC(2016, 5, 30, 12, 31));
+  });
+
   it('orders microseconds correctly', () => {
     const a = parseInstant('2020-01-01T00:00:00Z')?.ms ?? NaN;
     const b = parseInstant('2020-01-01T00:00:00.000001Z')?.ms ?? NaN;
