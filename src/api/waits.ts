@@ -91,8 +91,48 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
-/** Calls `start` once the browser is idle (at most `timeoutMs` later); returns a cancel. */
+/** Until when work that can wait stays out of the way (ms, `performance.now()` time). */
+let quietUntil = 0;
+
+/**
+ * Keeps the page quiet for a quarter of a second, e.g. while the user scrolls: work that can
+ * wait (background slices, idle-time saving) waits, since a frame that also ran it would be late.
+ * Without parameters, so it can be an event handler as it is.
+ */
+export function deferBackgroundWork(): void {
+  quietUntil = Math.max(quietUntil, performance.now() + 250);
+}
+
+/** How long the page is still to be kept quiet, in ms (0: not at all). */
+export function quietFor(): number {
+  return Math.max(0, quietUntil - performance.now());
+}
+
+/**
+ * Calls `start` once the browser is idle (at most `timeoutMs` later) and the page is not being
+ * kept quiet (however long that takes); returns a cancel.
+ */
 export function whenIdle(start: () => void, timeoutMs: number): () => void {
+  let cancel = idle(check, timeoutMs);
+  function check() {
+    const wait = quietFor();
+    if (wait === 0) {
+      start();
+      return;
+    }
+    const handle = window.setTimeout(() => {
+      cancel = idle(check, timeoutMs);
+    }, wait);
+    cancel = () => {
+      window.clearTimeout(handle);
+    };
+  }
+  return () => {
+    cancel();
+  };
+}
+
+function idle(start: () => void, timeoutMs: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(start, { timeout: timeoutMs });
     return () => {

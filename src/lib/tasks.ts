@@ -2,7 +2,7 @@
  * Work cut into short tasks, so input and painting go between them: with the Prioritized Task
  * Scheduling API where the browser has it, else with timeouts.
  */
-import { whenIdle } from '../api/waits';
+import { quietFor, whenIdle } from '../api/waits';
 
 export type TaskPriority = 'user-visible' | 'background';
 
@@ -43,18 +43,6 @@ export interface SliceOptions {
   readonly onDone?: () => void;
 }
 
-/** Until when background work stays out of the way (ms, `performance.now()` time). */
-let quietUntil = 0;
-
-/**
- * Pauses every background slice on the page for a quarter of a second, e.g. while the user
- * scrolls: a frame that also ran a slice of someone else's work would be late. Without
- * parameters, so it can be an event handler as it is.
- */
-export function deferBackgroundWork(): void {
-  quietUntil = Math.max(quietUntil, performance.now() + 250);
-}
-
 /**
  * Runs `step` in tasks of at most `sliceMs` until it reports that it is done (or asks to be tried
  * again later); between tasks the browser handles input and paints. Background slices wait while
@@ -69,10 +57,9 @@ export function runInSlices(
   const work = () => {
     if (stopped) return;
     const now = performance.now();
+    const quiet = priority === 'background' ? quietFor() : 0;
     const result: SliceResult =
-      priority === 'background' && now < quietUntil
-        ? { retryAfter: quietUntil - now }
-        : step(() => performance.now() < now + sliceMs);
+      quiet > 0 ? { retryAfter: quiet } : step(() => performance.now() < now + sliceMs);
     if (result === true) {
       stopped = true;
       onDone?.();

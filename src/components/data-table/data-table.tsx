@@ -22,7 +22,7 @@ import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT } from './data-grid';
 import { HeaderCell, isSortable } from './header-cell';
 import { nextSort, ranksReady, sortOrder } from './ranking';
 import { SortScheduler } from './scheduler';
-import { deferBackgroundWork } from '../../lib/tasks';
+import { deferBackgroundWork } from '../../api/waits';
 import { features, type Features } from './table-features';
 import type { DataColumn, DataTableProps, SortKind, SortState, TableView } from './types';
 import './data-table.css';

@@ -4,15 +4,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Tasks = typeof import('../../../src/lib/tasks');
-let deferBackgroundWork: Tasks['deferBackgroundWork'];
-let runInSlices: Tasks['runInSlices'];
+let deferBackgroundWork: (typeof import('../../../src/api/waits'))['deferBackgroundWork'];
+let whenIdle: (typeof import('../../../src/api/waits'))['whenIdle'];
+let runInSlices: (typeof import('../../../src/lib/tasks'))['runInSlices'];
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   // A fresh module each time: the page's quiet would outlive a test.
   vi.resetModules();
-  ({ deferBackgroundWork, runInSlices } = await import('../../../src/lib/tasks'));
+  ({ deferBackgroundWork, whenIdle } = await import('../../../src/api/waits'));
+  ({ runInSlices } = await import('../../../src/lib/tasks'));
 });
 
 afterEach(() => {
@@ -60,5 +61,19 @@ describe('slices of work while the page is kept quiet', () => {
     stop();
     vi.advanceTimersByTime(1_000);
     expect(step).not.toHaveBeenCalled();
+  });
+
+  it('work kept for an idle moment (saving a list) waits for the quiet to end as well', () => {
+    const save = vi.fn();
+    whenIdle(save, 10_000);
+    deferBackgroundWork();
+    vi.advanceTimersByTime(200);
+    expect(save).not.toHaveBeenCalled();
+    // Still scrolling: the quiet goes on, and so does the wait.
+    deferBackgroundWork();
+    vi.advanceTimersByTime(200);
+    expect(save).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(200);
+    expect(save).toHaveBeenCalledTimes(1);
   });
 });
