@@ -134,8 +134,24 @@ export function waitFor(page: Page, what: 'firstRows' | 'complete', timeoutMs = 
   );
 }
 
+/**
+ * JS heap in use once the page has settled: after garbage collection, read every second until two
+ * readings agree within 1 MB (for at most 20 seconds), so that work a page does after its load
+ * (the explorer's facet counts and saved copy) is done and counted. In bytes.
+ */
+export async function settledHeap(session: CDPSession): Promise<number> {
+  let last = await heapAfterGc(session);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = await heapAfterGc(session);
+    if (Math.abs(now - last) < 2 ** 20) return now;
+    last = now;
+  }
+  return last;
+}
+
 /** JS heap in use after garbage collection, in bytes. */
-export async function heapAfterGc(session: CDPSession): Promise<number> {
+async function heapAfterGc(session: CDPSession): Promise<number> {
   await session.send('HeapProfiler.collectGarbage');
   await session.send('HeapProfiler.collectGarbage');
   const usage = (await session.send('Runtime.getHeapUsage')) as { usedSize: number };

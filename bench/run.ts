@@ -24,7 +24,7 @@ import {
   facetRecount,
   facetsCounted,
   watchFacetRecount,
-  heapAfterGc,
+  settledHeap,
   installRecorder,
   interaction,
   longestFrame,
@@ -126,7 +126,7 @@ async function open(
   return {
     page,
     close: () => context.close(),
-    heap: () => heapAfterGc(session),
+    heap: () => settledHeap(session),
   };
 }
 
@@ -164,8 +164,9 @@ async function load(
   try {
     const usable = await waitFor(opened.page, 'complete');
     const firstRows = kind === 'bare' ? usable : await waitFor(opened.page, 'firstRows');
-    const heap = await opened.heap();
+    // The heap after whatever the run does with the page, once it has settled.
     if (keepOpen) await keepOpen(opened);
+    const heap = await opened.heap();
     return { firstRows, usable, heap };
   } finally {
     await opened.close();
