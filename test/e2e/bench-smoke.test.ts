@@ -31,7 +31,7 @@ describe('npm run bench, smoke size', () => {
       /row elements in the DOM/,
       /Sort by URL: interaction/,
       /Quick filter, one character: interaction/,
-      /JS heap after load/,
+      /JS heap once settled/,
       /JavaScript on the first route, \/collections/,
       /JavaScript on the first route, \/ \(the overview/,
       /Facets: every row counted/,
