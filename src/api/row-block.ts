@@ -236,7 +236,7 @@ export function metadataKeysOf(row: unknown): MetadataKeys | undefined {
  * the column for a row of a block, so that sorting or counting 100,000 rows by a date makes no
  * object for each.
  */
-export function instantMs(row: object, key: string): number | null {
+export function fieldInstantMs(row: object, key: string): number | null {
   const source = (row as Partial<RowHandle>)[BLOCK];
   const column = source?.columns[key];
   if (column?.kind === 'instant') {

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import type { Instant } from '../api/records';
-import { instantMs } from '../api/row-block';
+import { fieldInstantMs } from '../api/row-block';
 import { CellLink, type DataColumn } from './data-table';
 import { DateTime, YesNo } from './values';
 
@@ -110,7 +110,7 @@ export function dateColumn<T>(
     field,
     kind: 'date',
     width: 180,
-    value: (row) => instantMs(row as object, field),
+    value: (row) => fieldInstantMs(row as object, field),
     // The service's own ISO text (UTC), to the microsecond it gave.
     exportValue: (row) => get(row)?.text ?? null,
     cell: (row) => {

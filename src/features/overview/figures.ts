@@ -4,7 +4,7 @@
  * exactly the rows of the list it opens. Nothing here draws; chart-data.ts turns these into bars.
  */
 import { unknownOf, type Collection, type Seed } from '../../api/records';
-import { instantMs } from '../../api/row-block';
+import { fieldInstantMs } from '../../api/row-block';
 import { CRAWL_AGES, crawlAge, type CrawlAge } from '../../lib/crawl-age';
 import { addMonths, monthOf, monthsBetween } from '../../lib/months';
 import { STATUS_CLASSES, statusClassOf, type StatusClass } from '../../lib/seed-status';
@@ -142,7 +142,7 @@ export function seedsByMonth(
   const byMonth = new Map<string, ActiveCounts>();
   const unknown = noSeeds();
   for (const seed of seeds) {
-    const created = unknownOf(seed, 'created') ? null : instantMs(seed, 'created');
+    const created = unknownOf(seed, 'created') ? null : fieldInstantMs(seed, 'created');
     const month = created === null ? null : monthOf(created);
     if (month === null) {
       countActive(unknown, seed);

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/records';
-import { instantMs } from '../../api/row-block';
+import { fieldInstantMs } from '../../api/row-block';
 import { ClampedText } from '../../components/clamped-text';
 import {
   ExportMenu,
@@ -33,14 +33,14 @@ const pressColumns: readonly ExportColumn<PressItem>[] = [
     header: 'Created',
     field: 'created',
     kind: 'date',
-    value: (p) => instantMs(p, 'created'),
+    value: (p) => fieldInstantMs(p, 'created'),
     exportValue: (p) => p.created?.text ?? null,
   },
   {
     header: 'Last updated',
     field: 'lastUpdated',
     kind: 'date',
-    value: (p) => instantMs(p, 'lastUpdated'),
+    value: (p) => fieldInstantMs(p, 'lastUpdated'),
     exportValue: (p) => p.lastUpdated?.text ?? null,
   },
   { header: 'ID', kind: 'number', value: (p) => p.id },

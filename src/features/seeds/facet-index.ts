@@ -8,7 +8,7 @@
  */
 import { pairValue, type MetadataKeys } from '../../api/metadata-keys';
 import { unknownOf, type Seed } from '../../api/records';
-import { instantMs, metadataKeysOf, placeOf } from '../../api/row-block';
+import { fieldInstantMs, metadataKeysOf, placeOf } from '../../api/row-block';
 import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
@@ -275,7 +275,7 @@ export class IndexCore {
     } else {
       this.seedType.push(-1);
     }
-    const ms = whole || !unknownOf(seed, 'created') ? instantMs(seed, 'created') : null;
+    const ms = whole || !unknownOf(seed, 'created') ? fieldInstantMs(seed, 'created') : null;
     this.created.push(ms ?? Number.NaN);
     this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
 

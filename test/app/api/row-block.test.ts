@@ -11,7 +11,7 @@ import { RECORD_FIELDS, type ResourceModels } from '../../../src/api/records';
 import { encodeBlock } from '../../../src/api/block-builder';
 import {
   blockRows,
-  instantMs,
+  fieldInstantMs,
   isWholeBlock,
   metadataKeysOf,
   toPlain,
@@ -87,7 +87,7 @@ describe('rows in columns', () => {
             // A timestamp's number, read straight from its column, is the record's.
             for (const key of instantKeys(resource)) {
               const instant = (record as Record<string, { ms: number } | null>)[key];
-              expect(instantMs(row, key)).toBe(instant?.ms ?? null);
+              expect(fieldInstantMs(row, key)).toBe(instant?.ms ?? null);
             }
             // What JSON writes (an export, a saved list) is the record's own text.
             expect(JSON.stringify(row)).toBe(JSON.stringify(record));
