@@ -16,14 +16,20 @@ import type {
   TextWriter,
 } from './block-builder';
 import type { FastRoutes } from './read-page';
-import type { SeedGroupRef } from './records';
-import { instantMs, isDroppedFieldName } from './values';
+import { pickSeedGroups } from './records';
+import {
+  instantMs,
+  isDroppedFieldName,
+  isObject,
+  NO_GROUPS,
+  NOT_READ,
+  seedGroupRef,
+  type SeedGroupRef,
+} from './values';
 
 type Json = Readonly<Record<string, unknown>>;
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value);
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Metadata the schema would read whole: a map of lists of `{id, value}`. */
 function wholeMetadata(value: unknown): boolean {
@@ -39,30 +45,16 @@ function wholeMetadata(value: unknown): boolean {
   return true;
 }
 
-const NO_GROUPS: readonly SeedGroupRef[] = [];
-
-/** The seed's groups as the schema would read them whole, or undefined. */
+/** The seed's groups as the field definition reads them, when it reads them whole; or undefined. */
 function seedGroups(raw: Json): readonly SeedGroupRef[] | undefined {
-  const value = raw.seed_groups;
-  if (value === undefined) {
-    const single = raw.seed_group;
-    if (single === null) return NO_GROUPS;
-    return isId(single) ? [{ id: single, name: null }] : undefined;
-  }
+  const value = pickSeedGroups(raw);
   if (!Array.isArray(value)) return undefined;
   if (value.length === 0) return NO_GROUPS;
   const out = new Array<SeedGroupRef>(value.length);
   for (let i = 0; i < value.length; i++) {
-    const group: unknown = value[i];
-    if (isId(group)) {
-      out[i] = { id: group, name: null };
-    } else if (isObject(group) && isId(group.id)) {
-      const name = group.name;
-      if (name !== undefined && name !== null && typeof name !== 'string') return undefined;
-      out[i] = { id: group.id, name: name ?? null };
-    } else {
-      return undefined;
-    }
+    const group = seedGroupRef(value[i]);
+    if (group === NOT_READ) return undefined;
+    out[i] = group;
   }
   return out;
 }

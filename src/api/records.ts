@@ -117,6 +117,13 @@ const auditFields = {
   lastUpdated: field('last_updated_date', 'Last updated', instant),
 };
 
+/** A seed's groups as the service sent them: `seed_groups`, or `seed_group` as a list of one. */
+export function pickSeedGroups(raw: Readonly<Record<string, unknown>>): unknown {
+  if (raw.seed_groups !== undefined) return raw.seed_groups;
+  if (raw.seed_group === undefined) return undefined;
+  return raw.seed_group === null ? [] : [raw.seed_group];
+}
+
 export const seedFields = {
   collectionId: field('collection', 'Collection', id),
   url: field('url', 'URL', text),
@@ -143,11 +150,7 @@ export const seedFields = {
       label: 'Seed groups',
       read: readSeedGroups,
       column: 'groups',
-      pick: (raw) => {
-        if (raw.seed_groups !== undefined) return raw.seed_groups;
-        if (raw.seed_group === undefined) return undefined;
-        return raw.seed_group === null ? [] : [raw.seed_group];
-      },
+      pick: pickSeedGroups,
     },
     [],
   ),

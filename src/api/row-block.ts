@@ -9,7 +9,7 @@
 import type { Resource } from '../contract/wire';
 import { rowMetadata, usableKeys, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
-import type { Instant, SeedGroupRef } from './values';
+import { NO_GROUPS, type Instant, type SeedGroupRef } from './values';
 
 /** Strings end to end in one string; item i runs from ends[i - 1] to ends[i]; nulls marked. */
 export interface TextColumn {
@@ -66,8 +66,6 @@ export function columnKindOf(resource: Resource, key: string): ColumnKind {
 // Reading (in the page)
 
 type Read = (i: number) => unknown;
-
-const NO_GROUPS: readonly SeedGroupRef[] = Object.freeze([]);
 
 function textReader({ text, ends, nulls }: TextColumn): (i: number) => string | null {
   return (i) => {

@@ -211,8 +211,11 @@ export function nullable<T>(inner: Check<T>): Check<T | null> {
   return check(inner.column, (value) => (value === null ? null : inner(value)));
 }
 
+/** A seed in no group: every such seed's list of groups. */
+export const NO_GROUPS: readonly SeedGroupRef[] = Object.freeze([]);
+
 /** A seed group as a seed names it: by its id, or as `{id, name}` (the name may be missing). */
-function seedGroupRef(value: unknown): SeedGroupRef | typeof NOT_READ {
+export function seedGroupRef(value: unknown): SeedGroupRef | typeof NOT_READ {
   const alone = id(value);
   if (alone !== NOT_READ) return { id: alone, name: null };
   if (!isObject(value)) return NOT_READ;
