@@ -6,7 +6,7 @@
  * value.
  */
 import type { Resource } from '../contract/wire';
-import { MetadataWriter } from './metadata-keys';
+import { Grow, MetadataWriter } from './metadata-keys';
 import type { ColumnKind, ResourceModels } from './records';
 import { columnKindOf, keysOf, type Column, type RowBlock, type TextColumn } from './row-block';
 import type { Instant, SeedGroupRef } from './values';
@@ -102,30 +102,24 @@ export class InstantWriter implements Writer {
 
 export class GroupsWriter implements Writer {
   private readonly starts: Uint32Array;
-  private ids = new Float64Array(256);
+  private readonly ids = new Grow(new Float64Array(256), (n) => new Float64Array(n));
   private readonly names: TextWriter = new TextWriter(0);
-  private count = 0;
   constructor(capacity: number) {
     this.starts = new Uint32Array(capacity + 1);
   }
   set(i: number, value: unknown): void {
     for (const group of value as readonly SeedGroupRef[]) {
-      if (this.count === this.ids.length) {
-        const grown = new Float64Array(this.ids.length * 2);
-        grown.set(this.ids);
-        this.ids = grown;
-      }
-      this.names.parts[this.count] = group.name;
-      this.ids[this.count++] = group.id;
+      this.names.parts[this.ids.length] = group.name;
+      this.ids.push(group.id);
     }
-    this.starts[i + 1] = this.count;
+    this.starts[i + 1] = this.ids.length;
   }
   done(length: number): Column {
     return {
       kind: 'groups',
       starts: fit(this.starts, length + 1),
-      ids: this.ids.slice(0, this.count),
-      names: this.names.column(this.count),
+      ids: this.ids.done(),
+      names: this.names.column(this.ids.length),
     };
   }
 }

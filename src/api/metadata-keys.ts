@@ -49,7 +49,7 @@ export function isBlank(value: string): boolean {
 }
 
 /** Growable list of numbers in a typed array. */
-class Grow<A extends Uint32Array | Float64Array> {
+export class Grow<A extends Uint32Array | Float64Array> {
   length = 0;
   constructor(
     public values: A,
@@ -193,6 +193,24 @@ export function rowMetadata(keys: MetadataKeys, i: number): Metadata {
 // ---------------------------------------------------------------------------------------------
 // Reading (in the page)
 
+/**
+ * A value's built-in type, e.g. `[object Uint32Array]`: checked by tag, not instanceof, since a
+ * copy made by another realm (a test's, or storage's) has other globals.
+ */
+export const tagOf = (value: unknown): string => Object.prototype.toString.call(value);
+
+/**
+ * Whether `starts` marks out `length` runs of a list of `total` items: run i is
+ * [starts[i], starts[i + 1]), from 0 to `total`, never going back.
+ */
+export function isStarts(starts: unknown, length: number, total: number): starts is Uint32Array {
+  if (tagOf(starts) !== '[object Uint32Array]') return false;
+  const s = starts as Uint32Array;
+  if (s.length !== length + 1 || s[0] !== 0 || s[length] !== total) return false;
+  for (let i = 1; i <= length; i++) if ((s[i] as number) < (s[i - 1] as number)) return false;
+  return true;
+}
+
 const checked = new WeakMap<object, boolean>();
 
 /**
@@ -222,12 +240,12 @@ function keysHold(keys: MetadataKeys, length: number): boolean {
     entryStart,
     entryPair,
   ];
-  // Checked by tag, not instanceof: a copy made by another realm (a test's) has other globals.
-  const tag = (value: unknown) => Object.prototype.toString.call(value);
-  if (!Array.isArray(names) || !arrays.every((a) => tag(a) === '[object Uint32Array]')) {
+  if (!Array.isArray(names) || !arrays.every((a) => tagOf(a) === '[object Uint32Array]')) {
     return false;
   }
-  if (tag(entryId) !== '[object Float64Array]' || entryId.length !== entryPair.length) return false;
+  if (tagOf(entryId) !== '[object Float64Array]' || entryId.length !== entryPair.length) {
+    return false;
+  }
   if (typeof pairText !== 'string' || !names.every((name) => typeof name === 'string')) {
     return false;
   }
@@ -235,15 +253,10 @@ function keysHold(keys: MetadataKeys, length: number): boolean {
   if (pairEnds.length !== pairs || (pairs > 0 && pairEnds[pairs - 1] !== pairText.length)) {
     return false;
   }
-  const ascending = (starts: Uint32Array, total: number) =>
-    starts.length === length + 1 &&
-    starts[0] === 0 &&
-    starts.every((s, i) => i === 0 || s >= (starts[i - 1] as number)) &&
-    starts[length] === total;
   if (
-    !ascending(nameStart, rowNames.length) ||
-    !ascending(pairStart, rowPairs.length) ||
-    !ascending(entryStart, entryPair.length)
+    !isStarts(nameStart, length, rowNames.length) ||
+    !isStarts(pairStart, length, rowPairs.length) ||
+    !isStarts(entryStart, length, entryPair.length)
   ) {
     return false;
   }

@@ -7,7 +7,7 @@
  * almost nothing to receive. Blocks are written by block-builder.ts.
  */
 import type { Resource } from '../contract/wire';
-import { rowMetadata, usableKeys, type MetadataKeys } from './metadata-keys';
+import { isStarts, rowMetadata, tagOf, usableKeys, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
 import { NO_GROUPS, type Instant, type SeedGroupRef } from './values';
 
@@ -270,8 +270,6 @@ export function blockBuffers(block: RowBlock): ArrayBuffer[] {
 // ---------------------------------------------------------------------------------------------
 // Checking a block that comes back from storage
 
-const tagOf = (value: unknown) => Object.prototype.toString.call(value);
-
 function isTextColumn(value: unknown, length: number): value is TextColumn {
   if (typeof value !== 'object' || value === null) return false;
   const { text, ends, nulls } = value as Partial<TextColumn>;
@@ -306,15 +304,9 @@ function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
         isTextColumn(c.text, length)
       );
     case 'groups': {
-      if (tagOf(c.starts) !== '[object Uint32Array]' || tagOf(c.ids) !== '[object Float64Array]')
-        return false;
-      const starts = c.starts as Uint32Array;
+      if (tagOf(c.ids) !== '[object Float64Array]') return false;
       const ids = c.ids as Float64Array;
-      if (starts.length !== length + 1 || starts[0] !== 0 || starts[length] !== ids.length)
-        return false;
-      for (let i = 1; i <= length; i++)
-        if ((starts[i] as number) < (starts[i - 1] as number)) return false;
-      return isTextColumn(c.names, ids.length);
+      return isStarts(c.starts, length, ids.length) && isTextColumn(c.names, ids.length);
     }
     case 'metadata':
       return usableKeys(c.keys, length);
