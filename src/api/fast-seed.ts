@@ -16,7 +16,7 @@ import type {
   TextWriter,
 } from './block-builder';
 import type { FastRoutes } from './read-page';
-import { pickSeedGroups } from './records';
+import { pickSeedGroups, type SeedGroupRef } from './records';
 import {
   instantMs,
   isDroppedFieldName,
@@ -24,7 +24,6 @@ import {
   NO_GROUPS,
   NOT_READ,
   seedGroupRef,
-  type SeedGroupRef,
 } from './values';
 
 type Json = Readonly<Record<string, unknown>>;
