@@ -16,7 +16,14 @@
  */
 import { unknownOf } from '../../api/records';
 import type { Job } from '../../lib/jobs';
-import { buildDictionary, mergeTexts, sortAndRank, type TextDictionary } from './text-ranks';
+import { StringIndex } from '../../lib/string-index';
+import {
+  buildDictionary,
+  mergeTexts,
+  rankOf,
+  sortAndRank,
+  type TextDictionary,
+} from './text-ranks';
 import type { SortKind, SortState, SortValue } from './types';
 
 /** Rows read between yields (a power of two, less one): about 1 ms of work. */
@@ -123,7 +130,7 @@ function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<Col
   // Rows of a column seen before (a filtered subset, a refetch) mostly have known texts: look their
   // ranks up in the same pass, and remember the texts that are new.
   const known = dictionaries.get(source.value);
-  const fresh = new Set<string>();
+  const fresh = new StringIndex();
   let unknownRows: Uint8Array | null = null;
   for (let i = 0; i < n; i++) {
     const row = rows[i] as Row;
@@ -135,9 +142,14 @@ function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<Col
       t = toSortText(source.value(row));
     }
     texts[i] = t;
-    const rank = unknownRows?.[i] ? UNKNOWN : t === null ? NO_VALUE : known?.rankOf.get(t);
-    if (rank === undefined) fresh.add(t as string);
-    else ranks[i] = rank;
+    if (unknownRows?.[i]) ranks[i] = UNKNOWN;
+    else if (t === null) ranks[i] = NO_VALUE;
+    else {
+      const rank = known ? rankOf(known, t) : -1;
+      // A new text's rank is set once the dictionary has it.
+      if (rank < 0) fresh.add(t);
+      else ranks[i] = rank;
+    }
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
   if (known && fresh.size === 0) return { ranks, count: known.count };
@@ -147,21 +159,24 @@ function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<Col
   // Merge a few new texts into what is known; rebuild when most are new, or when the dictionary
   // has grown far larger than what the rows show.
   if (known && fresh.size <= n / 4 && known.count <= 4 * n + 1000) {
-    const merged = yield* mergeTexts(known.sorted, (yield* sortAndRank([...fresh])).sorted);
+    const merged = yield* mergeTexts(known.sorted, (yield* sortAndRank(fresh.strings)).sorted);
     dictionary = (yield* buildDictionary(merged)) ?? (yield* sortAndRank(merged));
   } else {
-    const distinct = new Set<string>();
-    for (const t of texts) if (t !== null) distinct.add(t);
-    yield;
-    dictionary = yield* sortAndRank([...distinct]);
+    // Without a dictionary every text was new, and `fresh` has them all.
+    let distinct = fresh;
+    if (known) {
+      distinct = new StringIndex();
+      for (const t of texts) if (t !== null) distinct.add(t);
+      yield;
+    }
+    dictionary = yield* sortAndRank(distinct.strings);
   }
   dictionaries.set(source.value, dictionary);
 
-  const { rankOf } = dictionary;
   for (let i = 0; i < n; i++) {
     const t = texts[i];
     if (unknownRows?.[i]) ranks[i] = UNKNOWN;
-    else ranks[i] = t == null ? NO_VALUE : (rankOf.get(t) ?? NO_VALUE);
+    else ranks[i] = t == null ? NO_VALUE : rankOf(dictionary, t);
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
   return { ranks, count: dictionary.count };

@@ -12,6 +12,7 @@ import { fieldInstantMs, metadataKeysOf, placeOf } from '../../api/row-block';
 import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
+import { StringIndex } from '../../lib/string-index';
 import { STATUS_CLASSES, statusClassOf } from '../../lib/seed-status';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
@@ -56,11 +57,15 @@ export class IndexCore {
 
   readonly fieldIndex = new Map<string, number>();
   readonly fieldNames: string[] = [];
-  /** Per field: value → pair id, and the field's pair ids in the order they appeared. */
-  readonly fieldValues: Map<string, number>[] = [];
+  /**
+   * Per field: its values, numbered in the order they appeared, and by that number their pair
+   * ids. (StringIndex rather than Map, which would keep every value in V8's string table.)
+   */
+  private readonly fieldValues: StringIndex[] = [];
   readonly fieldPairs: number[][] = [];
-  /** Per field: variant key → variant id (ids are global). */
-  readonly fieldVariants: Map<string, number>[] = [];
+  /** Per field: its variant keys, numbered likewise, and by that number their (global) ids. */
+  private readonly fieldVariants: StringIndex[] = [];
+  private readonly fieldVariantIds: number[][] = [];
   variantCount = 0;
 
   readonly pairField: number[] = [];
@@ -120,28 +125,43 @@ export class IndexCore {
       f = this.fieldNames.length;
       this.fieldIndex.set(name, f);
       this.fieldNames.push(name);
-      this.fieldValues.push(new Map());
+      this.fieldValues.push(new StringIndex());
       this.fieldPairs.push([]);
-      this.fieldVariants.push(new Map());
+      this.fieldVariants.push(new StringIndex());
+      this.fieldVariantIds.push([]);
       this.fieldSeen.push(-1);
       this.fieldFirstRow.push(this.length);
     }
     return f;
   }
 
+  /** The pair id of field f's value, or -1 when no row has had it. */
+  pairOf(f: number, value: string): number {
+    const k = (this.fieldValues[f] as StringIndex).indexOf(value);
+    return k < 0 ? -1 : ((this.fieldPairs[f] as number[])[k] as number);
+  }
+
+  /** The variant id of field f's value (see variantKey), or -1 when no row has had one like it. */
+  variantOf(f: number, value: string): number {
+    const k = (this.fieldVariants[f] as StringIndex).indexOf(variantKey(value));
+    return k < 0 ? -1 : ((this.fieldVariantIds[f] as number[])[k] as number);
+  }
+
   pair(f: number, value: string): number {
-    const values = this.fieldValues[f] as Map<string, number>;
-    let p = values.get(value);
+    const values = this.fieldValues[f] as StringIndex;
+    const pairs = this.fieldPairs[f] as number[];
+    const known = values.add(value);
+    let p = pairs[known];
     if (p === undefined) {
       p = this.pairValue.length;
-      values.set(value, p);
-      (this.fieldPairs[f] as number[]).push(p);
-      const variants = this.fieldVariants[f] as Map<string, number>;
-      const key = variantKey(value);
-      let variant = variants.get(key);
+      pairs.push(p);
+      const variants = this.fieldVariants[f] as StringIndex;
+      const variantIds = this.fieldVariantIds[f] as number[];
+      const key = variants.add(variantKey(value));
+      let variant = variantIds[key];
       if (variant === undefined) {
         variant = this.variantCount++;
-        variants.set(key, variant);
+        variantIds.push(variant);
       }
       this.pairField.push(f);
       this.pairValue.push(value);

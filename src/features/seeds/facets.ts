@@ -17,7 +17,7 @@
 import type { Seed } from '../../api/records';
 import { compareText } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
-import { unusedFieldMessage, variantKey, type FieldCoverage } from '../../lib/metadata-audit';
+import { unusedFieldMessage, type FieldCoverage } from '../../lib/metadata-audit';
 import { fold } from '../../lib/text-match';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { clip, quoted } from '../../lib/url-state';
@@ -221,10 +221,9 @@ function compile(index: FacetIndex, model: SeedFilterModel, options: FacetOption
       continue;
     }
     whereFields.push(f);
-    const values = c.fieldValues[f] as Map<string, number>;
     for (const value of choice.values) {
-      const p = values.get(value);
-      if (p !== undefined && p < pairCount) pairDim[p] = d + 1;
+      const p = c.pairOf(f, value);
+      if (p >= 0 && p < pairCount) pairDim[p] = d + 1;
     }
   }
 
@@ -549,10 +548,10 @@ function* report(
     // Chosen values no seed here has: listed all the same, so the choice can be undone.
     const unheld: { value: string; key: number }[] = [];
     for (const value of chosen ?? []) {
-      const p = (c.fieldValues[f] as Map<string, number>).get(value);
-      if (p !== undefined && p < pairCount) continue;
-      const key = (c.fieldVariants[f] as Map<string, number>).get(variantKey(value));
-      unheld.push({ value, key: key !== undefined && key < chosenKey.length ? key : -1 });
+      const p = c.pairOf(f, value);
+      if (p >= 0 && p < pairCount) continue;
+      const key = c.variantOf(f, value);
+      unheld.push({ value, key: key < chosenKey.length ? key : -1 });
     }
     // The values with a count that meet under one variant key, for keys where another value
     // (with a count, or chosen without one) shows them as a hint.
