@@ -83,11 +83,7 @@ export function useQuickFiltered<Row extends object>(
   text: (row: Row) => string,
 ): readonly Row[] {
   useEffect(() => {
-    let next = 0;
-    const step = (hasTime: () => boolean) => {
-      next = prepareQuickFilter(rows, text, next, hasTime);
-      return next >= rows.length;
-    };
+    const step = (hasTime: () => boolean) => prepareQuickFilter(rows, text, hasTime) >= rows.length;
     return inBackgroundOnceSettled(step, 1_000);
   }, [rows, text]);
   return useMemo(() => quickFilter(rows, query, text), [rows, query, text]);

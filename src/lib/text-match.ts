@@ -1,11 +1,9 @@
 /**
  * The quick filter's matching: case- and accent-insensitive "contains", so "montreal" finds
- * "Montréal". Each row's searchable text is folded once and kept, per text function: a page whose
- * text depends on other data (a group's collection names, say) passes a new function when that
- * data changes, and its rows are folded again.
+ * "Montréal". Each list's searchable texts are folded once and kept in row order, per text
+ * function: a page whose text depends on other data (a group's collection names, say) passes a
+ * new function when that data changes, and its rows are folded again.
  */
-const foldedBy = new WeakMap<(row: never) => string, WeakMap<object, string>>();
-
 const NON_ASCII = /[^ -~\t\n\r]/;
 
 export function fold(text: string): string {
@@ -14,62 +12,66 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-function foldedFor(text: (row: never) => string): WeakMap<object, string> {
-  let folded = foldedBy.get(text);
-  if (!folded) {
-    folded = new WeakMap();
-    foldedBy.set(text, folded);
-  }
-  return folded;
+/** One list's folded texts, in row order, for its first `texts.length` rows. */
+interface Prepared {
+  readonly rows: readonly object[];
+  readonly texts: string[];
 }
 
 /**
- * Each list's folded texts in row order, once every row is prepared: a key press then compares
- * strings in a plain loop instead of looking each row up.
+ * Per text function: each list's folded texts, and the list prepared last. Kept per list, not
+ * per row: a weak map with an entry for each of 100,000 rows made every garbage collection
+ * slower.
  */
-const preparedBy = new WeakMap<(row: never) => string, WeakMap<readonly object[], string[]>>();
+const preparedBy = new WeakMap<
+  (row: never) => string,
+  { byRows: WeakMap<readonly object[], Prepared>; last: Prepared | null }
+>();
 
-function preparedFor(text: (row: never) => string): WeakMap<readonly object[], string[]> {
-  let prepared = preparedBy.get(text);
-  if (!prepared) {
-    prepared = new WeakMap();
-    preparedBy.set(text, prepared);
+function preparedFor(rows: readonly object[], text: (row: never) => string): Prepared {
+  let lists = preparedBy.get(text);
+  if (!lists) {
+    lists = { byRows: new WeakMap(), last: null };
+    preparedBy.set(text, lists);
   }
+  let prepared = lists.byRows.get(rows);
+  if (!prepared) {
+    // A list that grew (a new page arrived) begins with the rows of the list before it: their
+    // texts are taken over rather than folded again.
+    const texts: string[] = [];
+    const last = lists.last;
+    if (last) {
+      const n = Math.min(last.texts.length, rows.length);
+      for (let i = 0; i < n && last.rows[i] === rows[i]; i++) texts.push(last.texts[i] as string);
+    }
+    prepared = { rows, texts };
+    lists.byRows.set(rows, prepared);
+  }
+  lists.last = prepared;
   return prepared;
 }
 
 /**
- * Folds the text of `rows` from `from` on while `hasTime()`, ahead of the first key press (so the
- * filter itself only compares); returns where it stopped (`rows.length` when every row is ready).
- * Rows already folded for an earlier list (the same list, grown) are not folded again.
+ * Folds the text of `rows` while `hasTime()`, from where it stopped before, ahead of the first
+ * key press (so the filter itself only compares); returns how many rows are ready. Rows already
+ * folded for an earlier list (the same list, grown) are not folded again.
  */
 export function prepareQuickFilter<T extends object>(
   rows: readonly T[],
   text: (row: T) => string,
-  from: number,
   hasTime: () => boolean,
 ): number {
-  const folded = foldedFor(text);
-  const prepared = preparedFor(text);
-  let texts = prepared.get(rows);
-  if (!texts) {
-    texts = [];
-    prepared.set(rows, texts);
-  }
-  let i = Math.min(from, texts.length);
+  const { texts } = preparedFor(rows, text);
+  let i = texts.length;
   while (i < rows.length) {
-    const row = rows[i] as T;
-    let haystack = folded.get(row);
-    if (haystack === undefined) {
-      haystack = fold(text(row));
-      folded.set(row, haystack);
-    }
-    texts[i] = haystack;
+    texts.push(fold(text(rows[i] as T)));
     i++;
     if (i % 256 === 0 && !hasTime()) break;
   }
   return i;
 }
+
+const always = () => true;
 
 /** Rows whose text contains every word of the query. */
 export function quickFilter<T extends object>(
@@ -79,24 +81,14 @@ export function quickFilter<T extends object>(
 ): readonly T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
-  const texts = preparedFor(text).get(rows);
-  if (texts?.length === rows.length) {
-    const kept: T[] = [];
-    outer: for (let i = 0; i < texts.length; i++) {
-      const haystack = texts[i] as string;
-      for (const word of words) if (!haystack.includes(word)) continue outer;
-      kept.push(rows[i] as T);
-    }
-    return kept;
+  // Rows not yet prepared in the background are folded now, and kept.
+  prepareQuickFilter(rows, text, always);
+  const { texts } = preparedFor(rows, text);
+  const kept: T[] = [];
+  outer: for (let i = 0; i < texts.length; i++) {
+    const haystack = texts[i] as string;
+    for (const word of words) if (!haystack.includes(word)) continue outer;
+    kept.push(rows[i] as T);
   }
-  const folded = foldedFor(text);
-  return rows.filter((row) => {
-    let haystack = folded.get(row);
-    if (haystack === undefined) {
-      haystack = fold(text(row));
-      folded.set(row, haystack);
-    }
-    for (const word of words) if (!haystack.includes(word)) return false;
-    return true;
-  });
+  return kept;
 }

@@ -114,10 +114,10 @@ describe('quick filter', () => {
       return r.t;
     };
     let budget = 2;
-    const stopped = prepareQuickFilter(many, text, 0, () => budget-- > 0);
+    const stopped = prepareQuickFilter(many, text, () => budget-- > 0);
     expect(stopped).toBeGreaterThan(0);
     expect(stopped).toBeLessThan(many.length);
-    expect(prepareQuickFilter(many, text, stopped, () => true)).toBe(many.length);
+    expect(prepareQuickFilter(many, text, () => true)).toBe(many.length);
     expect(reads).toBe(many.length);
     const found = quickFilter(many, 'quebec', text);
     expect(reads).toBe(many.length);
@@ -163,8 +163,8 @@ describe('long and disguised text', () => {
             return r.t;
           };
           const unprepared = quickFilter(all, query, (r) => r.t);
-          prepareQuickFilter(first, text, 0, () => true);
-          prepareQuickFilter(all, text, 0, () => true);
+          prepareQuickFilter(first, text, () => true);
+          prepareQuickFilter(all, text, () => true);
           expect(reads).toBe(all.length);
           expect(quickFilter(all, query, text)).toEqual(unprepared);
         },
