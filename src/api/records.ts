@@ -117,12 +117,21 @@ const auditFields = {
   lastUpdated: field('last_updated_date', 'Last updated', instant),
 };
 
-/** A seed's groups as the service sent them: `seed_groups`, or `seed_group` as a list of one. */
-export function pickSeedGroups(raw: Readonly<Record<string, unknown>>): unknown {
-  if (raw.seed_groups !== undefined) return raw.seed_groups;
-  if (raw.seed_group === undefined) return undefined;
-  return raw.seed_group === null ? [] : [raw.seed_group];
+/**
+ * A list the service sends under `plural`, or as one value under `single`: that value as a list of
+ * one (a `single` of null is no values where `nullIsNone`, else a null the list cannot read).
+ */
+function pluralOrOne(plural: string, single: string, nullIsNone: boolean) {
+  return (raw: Readonly<Record<string, unknown>>): unknown => {
+    if (raw[plural] !== undefined) return raw[plural];
+    const one = raw[single];
+    if (one === undefined) return undefined;
+    return one === null && nullIsNone ? [] : [one];
+  };
 }
+
+/** A seed's groups as the service sent them: `seed_groups`, or `seed_group` as a list of one. */
+export const pickSeedGroups = pluralOrOne('seed_groups', 'seed_group', true);
 
 export const seedFields = {
   collectionId: field('collection', 'Collection', id),
@@ -190,10 +199,7 @@ export const seedGroupFields = {
       label: 'Collection',
       read: readIds,
       column: 'json',
-      pick: (raw) => {
-        if (raw.collections !== undefined) return raw.collections;
-        return raw.collection === undefined ? undefined : [raw.collection];
-      },
+      pick: pluralOrOne('collections', 'collection', false),
     },
     [],
   ),
