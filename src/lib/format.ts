@@ -83,7 +83,8 @@ export function utcTitle(instant: Instant): string {
  * `…/exe.jpg`.
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-const HAS_BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** The same characters, for a test (a global pattern's test would move its `lastIndex`). */
+const HAS_BIDI_CONTROL = new RegExp(BIDI_CONTROLS.source);
 
 /** An address as text, with direction controls shown as their percent-encoding, as browsers do. */
 export function readableUrl(url: string): string {
