@@ -45,6 +45,11 @@ interface View {
   readonly height: number;
 }
 
+/** The view's height; an element without layout (a hidden tab, jsdom) keeps the last one. */
+function heightOf(element: HTMLElement, last: View): number {
+  return element.clientHeight > 0 ? element.clientHeight : last.height;
+}
+
 /** The rows in view (with overscan) for a scroll position. */
 function rangeOf(view: View, { count, rowHeight, overscan, offset }: WindowOptions) {
   if (count === 0) return { first: 0, from: 0, to: -1 };
@@ -76,8 +81,7 @@ export function useRowWindow(
     const element = scrollRef.current;
     if (!element) return;
     const update = (sync: boolean) => {
-      // An element without layout (a hidden tab, jsdom) keeps the last height it had.
-      const height = element.clientHeight > 0 ? element.clientHeight : viewRef.current.height;
+      const height = heightOf(element, viewRef.current);
       const next = { top: element.scrollTop, height };
       const before = rangeOf(viewRef.current, latest.current);
       const after = rangeOf(next, latest.current);
@@ -127,7 +131,7 @@ export function useRowWindow(
       const element = scrollRef.current;
       if (!element) return;
       const { rowHeight: h, offset: top } = latest.current;
-      const height = element.clientHeight > 0 ? element.clientHeight : viewRef.current.height;
+      const height = heightOf(element, viewRef.current);
       const rowTop = top + index * h;
       // Rows pass under the sticky header, which covers the top of the view.
       if (rowTop < element.scrollTop + top) element.scrollTop = rowTop - top;
