@@ -72,7 +72,7 @@ export class StringIndex {
       grown.set(hashes);
       this.hashes = grown;
     }
-    (this.hashes as Int32Array)[k] = h;
+    this.hashes[k] = h;
     slots[at] = k + 1;
     // At most half full, so that probes stay short.
     if (2 * strings.length > mask) this.grow();

@@ -51,6 +51,23 @@ function preparedFor(rows: readonly object[], text: (row: never) => string): Pre
   return prepared;
 }
 
+/** Folds the texts of `rows` not yet folded, while `hasTime()`. */
+function prepare<T extends object>(
+  rows: readonly T[],
+  text: (row: T) => string,
+  hasTime: () => boolean,
+): Prepared {
+  const prepared = preparedFor(rows, text);
+  const { texts } = prepared;
+  let i = texts.length;
+  while (i < rows.length) {
+    texts.push(fold(text(rows[i] as T)));
+    i++;
+    if (i % 256 === 0 && !hasTime()) break;
+  }
+  return prepared;
+}
+
 /**
  * Folds the text of `rows` while `hasTime()`, from where it stopped before, ahead of the first
  * key press (so the filter itself only compares); returns how many rows are ready. Rows already
@@ -61,14 +78,7 @@ export function prepareQuickFilter<T extends object>(
   text: (row: T) => string,
   hasTime: () => boolean,
 ): number {
-  const { texts } = preparedFor(rows, text);
-  let i = texts.length;
-  while (i < rows.length) {
-    texts.push(fold(text(rows[i] as T)));
-    i++;
-    if (i % 256 === 0 && !hasTime()) break;
-  }
-  return i;
+  return prepare(rows, text, hasTime).texts.length;
 }
 
 const always = () => true;
@@ -82,8 +92,7 @@ export function quickFilter<T extends object>(
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
   // Rows not yet prepared in the background are folded now, and kept.
-  prepareQuickFilter(rows, text, always);
-  const { texts } = preparedFor(rows, text);
+  const { texts } = prepare(rows, text, always);
   const kept: T[] = [];
   outer: for (let i = 0; i < texts.length; i++) {
     const haystack = texts[i] as string;
