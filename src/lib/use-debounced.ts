@@ -1,34 +1,43 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 
 /**
- * A text box's own value, written out after the user pauses. When the outside value changes (Back,
- * a link), the box follows it.
+ * A text box's own value, written out after the user pauses (or at once with the returned
+ * `commitNow`). When the outside value changes (Back, a link), the box follows it; when it changes
+ * to what the box itself wrote, it is only catching up, and what was typed since stays.
  */
 export function useDebouncedInput(
   outside: string,
   commit: (value: string) => void,
   delayMs = 300,
-): [string, (value: string) => void] {
+): [string, (value: string) => void, () => void] {
   const [value, setValue] = useState(outside);
   const [seen, setSeen] = useState(outside);
+  /** What the box wrote last, until the outside value has caught up with it. */
+  const [written, setWritten] = useState<string | null>(null);
   const commitRef = useRef(commit);
   useEffect(() => {
     commitRef.current = commit;
   });
   if (outside !== seen) {
     setSeen(outside);
-    setValue(outside);
+    if (outside === written) setWritten(null);
+    else setValue(outside);
   }
   useEffect(() => {
     if (value === outside) return;
     const timer = setTimeout(() => {
+      setWritten(value);
       commitRef.current(value);
     }, delayMs);
     return () => {
       clearTimeout(timer);
     };
   }, [value, outside, delayMs]);
-  return [value, setValue];
+  const commitNow = () => {
+    setWritten(value);
+    commitRef.current(value);
+  };
+  return [value, setValue, commitNow];
 }
 
 /**
@@ -37,14 +46,7 @@ export function useDebouncedInput(
  * catches up when the user pauses.
  */
 export function useQuickFilter(outside: string, commit: (value: string) => void) {
-  const [text, setText] = useDebouncedInput(outside, commit, 400);
+  const [text, setText, commitNow] = useDebouncedInput(outside, commit, 400);
   const query = useDeferredValue(text);
-  return {
-    text,
-    setText,
-    query,
-    commitNow: () => {
-      commit(text);
-    },
-  };
+  return { text, setText, query, commitNow };
 }

@@ -42,6 +42,36 @@ describe('the quick filter', () => {
     expect(commit).not.toHaveBeenCalled();
   });
 
+  it('keeps what was typed after a pause when the URL catches up with the pause', () => {
+    const commit = vi.fn<(value: string) => void>();
+    const { result, rerender } = renderHook(({ outside }) => useQuickFilter(outside, commit), {
+      initialProps: { outside: '' },
+    });
+    act(() => {
+      result.current.setText('q');
+    });
+    act(() => {
+      vi.advanceTimersByTime(450);
+    });
+    expect(commit).toHaveBeenLastCalledWith('q');
+    // The box is emptied before the address has taken the "q" it was given.
+    act(() => {
+      result.current.setText('');
+    });
+    rerender({ outside: 'q' });
+    expect(result.current.text).toBe('');
+    expect(result.current.query).toBe('');
+    act(() => {
+      vi.advanceTimersByTime(450);
+    });
+    expect(commit).toHaveBeenLastCalledWith('');
+    // Once caught up, the URL leads again: a link away and Back to "q" bring "q" back.
+    rerender({ outside: '' });
+    rerender({ outside: 'news' });
+    rerender({ outside: 'q' });
+    expect(result.current.text).toBe('q');
+  });
+
   it('writes the URL at once on Enter', () => {
     const commit = vi.fn<(value: string) => void>();
     const { result } = renderHook(() => useQuickFilter('', commit));
