@@ -25,8 +25,9 @@ import {
 const FULL = process.env.LOAD_SCALE === 'full';
 const SCALE = FULL
   ? { seeds: 100_000, pageSeconds: 30, wholeLists: 20, p99: 1_000 }
-  : // Bounds a shared machine meets with room to spare; the figures printed say how it did.
-    { seeds: 50_000, pageSeconds: 6, wholeLists: 8, p99: 5_000 };
+  : // The test suite's scale: no bound on time (a busy machine says nothing about the server);
+    // the figures printed say how it did, and load:full holds them to the targets.
+    { seeds: 50_000, pageSeconds: 6, wholeLists: 8, p99: undefined };
 const CLIENTS = 200;
 const MIX_MS = 10_000;
 const PAGE = 1_000;
@@ -118,7 +119,8 @@ describe(`${String(CLIENTS)} concurrent clients for ${String(MIX_MS / 1000)} sec
 });
 
 describe(`${String(CLIENTS)} clients paging through ${SCALE.seeds.toLocaleString('en-US')} seeds, ${String(PAGE)} at a time`, () => {
-  it(`get every page, with 99% of them within ${String(SCALE.p99)} ms`, async () => {
+  const within = SCALE.p99 === undefined ? '' : `, with 99% of them within ${String(SCALE.p99)} ms`;
+  it(`get every page${within}`, async () => {
     // Half in each representation: the explorer asks for format=api, the contract's default
     // representation turns its key order from one response to the next.
     const page = (): LoadRequest => ({
@@ -140,7 +142,7 @@ describe(`${String(CLIENTS)} clients paging through ${SCALE.seeds.toLocaleString
     );
     expect(result.failures.slice(0, 10), `${String(result.failures.length)} failed`).toEqual([]);
     expect(result.completed).toBeGreaterThan(CLIENTS * 2);
-    expect(p99, 'p99 (ms)').toBeLessThan(SCALE.p99);
+    if (SCALE.p99 !== undefined) expect(p99, 'p99 (ms)').toBeLessThan(SCALE.p99);
   }, 120_000);
 });
 
