@@ -226,7 +226,7 @@ describe('/collections', () => {
     grid.focus();
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}`);
+      expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}/overview`);
     });
   });
 });
