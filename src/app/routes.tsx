@@ -6,12 +6,11 @@
 import type { QueryClient, QueryExecuteOptions, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, type ComponentType } from 'react';
-import { Link, Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { collectionQueries, pressQueries, seedGroupQueries, seedQueries } from '../api/queries';
-import { EmptyState } from '../components/empty-state';
 import { collectionFilterParams } from '../features/collections/filters';
 import { seedFilterParams, seedFilters } from '../features/seeds/filters';
-import { COLLECTION_TABS, PATTERNS, collectionLanding, nearestPage, paths } from '../lib/paths';
+import { COLLECTION_TABS, PATTERNS, collectionLanding, paths } from '../lib/paths';
 import { decodeAll } from '../lib/url-state';
 import { Shell } from './shell';
 
@@ -180,6 +179,12 @@ export const ROUTES: readonly RouteEntry[] = [
 /** Where `/` leads. */
 const HOME = paths.overview();
 
+/** What an address that leads nowhere shows: rarely needed, so its code loads when it is. */
+const NoSuchPage = page(
+  () => import('./routes/no-such-page'),
+  (m) => m.NoSuchPage,
+);
+
 /**
  * The address a page is shown at: `/` is the overview, and a page with tabs names the tab its own
  * address opens (`/collections/12` → `/collections/12/overview`).
@@ -212,7 +217,10 @@ const tabPattern = (entry: RouteEntry, tab: Tab) => `${entry.path}/${tab.path}`;
 export async function preloadPage(pathname: string, search = ''): Promise<void> {
   const path = shownPath(pathname, new URLSearchParams(search));
   const entry = routeFor(path)?.entry;
-  if (!entry) return;
+  if (!entry) {
+    await NoSuchPage.preload().catch(() => undefined);
+    return;
+  }
   const tabs = (entry.tabs ?? []).filter(
     (tab) => !tab.ownChunk || matchPath(tabPattern(entry, tab), path) !== null,
   );
@@ -248,32 +256,6 @@ const SECTIONS = ROUTES.flatMap((entry) =>
 function Landing({ tab }: { tab: (search: URLSearchParams) => string }) {
   const { search } = useLocation();
   return <Navigate to={{ pathname: tab(new URLSearchParams(search)), search }} replace />;
-}
-
-/** An address that leads nowhere: the nearest real page, with the query kept, or the overview. */
-function NoSuchPage() {
-  const { pathname, search } = useLocation();
-  const nearest = nearestPage(pathname);
-  return (
-    <section className="page" aria-labelledby="no-page-title">
-      <h1 id="no-page-title">There is no such page</h1>
-      <EmptyState kind="not-found" title="The address does not match any page of the explorer.">
-        {nearest ? (
-          <p>
-            The nearest page is{' '}
-            <Link to={nearest + search} className="no-page__nearest">
-              {nearest}
-            </Link>
-            .
-          </p>
-        ) : (
-          <p>
-            Start again from the <Link to={HOME}>overview</Link>, or choose a section above.
-          </p>
-        )}
-      </EmptyState>
-    </section>
-  );
 }
 
 export function AppRoutes() {

@@ -1,12 +1,7 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  COLLECTION_TABS,
-  PATTERNS,
-  collectionLanding,
-  nearestPage,
-  paths,
-} from '../../../src/lib/paths';
+import { nearestPage } from '../../../src/lib/nearest-page';
+import { COLLECTION_TABS, PATTERNS, collectionLanding, paths } from '../../../src/lib/paths';
 
 describe('paths', () => {
   it('builds each page’s address, leaving out what is not set', () => {
