@@ -8,8 +8,8 @@ export function PublicCatalogueNote() {
   if (!useVisitorsCatalogue()) return null;
   return (
     <p className="public-catalogue-note">
-      The public catalogue: what the service shows a visitor without an account. Private collections
-      and seeds, and who made each change, are not in it.
+      The public catalogue, as a visitor without an account sees it: no private collections or
+      seeds, and no names of who changed what.
     </p>
   );
 }

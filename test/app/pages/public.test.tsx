@@ -18,7 +18,7 @@ const { catalogue: account } = setupCatalogueServer(generateCatalogue({ seeds: 2
 // What the visitor is shown: the expected counts.
 const catalogue = visitorsCatalogue(account);
 const total = catalogue.collections.length;
-const NOTE = /^The public catalogue: what the service shows a visitor without an account\./;
+const NOTE = /^The public catalogue, as a visitor without an account sees it/;
 const shared = [...catalogue.seedGroupRefs.values()].find((g) => g.collections.length > 1);
 
 describe('the public representation', () => {
