@@ -20,9 +20,16 @@ export interface FaultServer {
 }
 
 export async function startFaultServer(
-  options: { seeds?: number; hostile?: boolean; app?: boolean } = {},
+  options: {
+    seeds?: number;
+    hostile?: boolean;
+    app?: boolean;
+    /** Changes the generated catalogue before it is served (an outlier put in on purpose). */
+    edit?: (catalogue: Catalogue) => void;
+  } = {},
 ): Promise<FaultServer> {
   const catalogue = generateCatalogue({ seeds: options.seeds ?? 20_000 });
+  options.edit?.(catalogue);
   const hostile = options.hostile ? addHostileRecords(catalogue) : null;
   const faults = createFaultInjector(embeddedApiHandler(createCatalogueApi(catalogue)));
   const server = await serveApp(

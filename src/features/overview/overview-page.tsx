@@ -15,7 +15,7 @@ import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
 import { ChartCard } from './chart-card';
 import { allSeeds, crawlChart, monthChart, sizeChart } from './chart-data';
-import { catalogueHeadline, crawlBands, seedsByMonth, sizeByCollection } from './figures';
+import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts } from './headline';
 import './overview.css';
 
@@ -34,7 +34,7 @@ export function OverviewPage() {
   const crawlSpec = useMemo(() => crawlChart(crawlBands(rows, day)), [rows, day]);
   const monthSpec = useMemo(
     () =>
-      seeds.data ? monthChart(seedsByMonth(seeds.rows, monthOf(day) ?? '9999-12'), allSeeds) : null,
+      seeds.data ? monthChart(countByMonth(seeds.rows), monthOf(day) ?? '9999-12', allSeeds) : null,
     [seeds.data, seeds.rows, day],
   );
   const seedTotal = headline.activeSeeds + headline.inactiveSeeds;

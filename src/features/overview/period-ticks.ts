@@ -3,7 +3,7 @@
  * while there is room, then every few months, then years ("2019"), then every few years. Bars
  * that are not a period ("Earlier", "Date unknown") are always labelled.
  */
-import { isMonth, isPeriod, type PeriodUnit } from '../../lib/months';
+import { isMonth, isPeriod, type PeriodUnit } from '../../lib/periods';
 import type { ChartBar } from './chart-model';
 
 const shortMonth = new Intl.DateTimeFormat(undefined, {

@@ -85,7 +85,7 @@ describe('a collection’s Overview tab', () => {
         href: null,
       },
     );
-    await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
+    await user.click(within(figure).getByRole('button', { name: 'Show as chart' }));
     const clientErrors = (await bars(figure)).find((b) => b.label === '4xx client error');
     if (!clientErrors) throw new Error('no 4xx bar');
     await user.click(clientErrors.link);
