@@ -165,6 +165,10 @@ export function CollectionsPage() {
           },
         }}
         filtered={filtered}
+        inForce={[
+          ...(state === undefined ? [] : [state === 'ACTIVE' ? 'active' : 'inactive']),
+          ...narrowedBy,
+        ]}
         noMatches={
           <EmptyState kind="no-matches" title="No collections match these filters.">
             Try another state, another time since the last crawl, or a shorter name.

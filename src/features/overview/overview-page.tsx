@@ -9,6 +9,7 @@ import { listView, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
 import { ListStatus, LoadProgress } from '../../components/list-status';
 import { Page } from '../../components/page';
+import { PrintButton } from '../../components/print/print-button';
 import { formatBytes, formatCount, plural } from '../../lib/format';
 import { monthOf } from '../../lib/months';
 import { paths } from '../../lib/paths';
@@ -40,7 +41,7 @@ export function OverviewPage() {
   const seedTotal = headline.activeSeeds + headline.inactiveSeeds;
 
   return (
-    <Page title="Overview">
+    <Page title="Overview" actions={<PrintButton prepare={() => ({ inForce: [] })} />}>
       <p className="overview-lead">
         The whole catalogue at a glance. Every figure and every bar opens the list it counts.
       </p>
