@@ -4,26 +4,14 @@
  * table (5,000 at most, with a note beyond); an overview prints its figures and charts; neither
  * prints a control.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { startFaultServer, type FaultServer } from '../support/fault-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { faultServerAndBrowser } from '../support/fault-server';
 import { pdfText } from '../support/pdf-text';
 import { watchedPages } from '../support/watched-page';
 
-let server: FaultServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFaultServer({ seeds: 6_000 }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const watch = watchedPages(() => browser);
+const setup = faultServerAndBrowser({ seeds: 6_000 });
+const watch = watchedPages(() => setup.browser);
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** Words of the screen's controls, none of which belongs on paper. */
@@ -55,7 +43,7 @@ async function printed(page: Page): Promise<string> {
 
 describe('a list on paper', () => {
   it('has the title, the filters, the count, the date and the rows, 5,000 with a note', async () => {
-    const page = await watch(`${server.url}/seeds?sort=url`);
+    const page = await watch(`${setup.server.url}/seeds?sort=url`);
     await page
       .locator('.count-line')
       .filter({ hasText: `${count(6_000)} seeds` })
@@ -71,22 +59,24 @@ describe('a list on paper', () => {
       `The first 5,000 of ${count(6_000)} seeds are printed; export the list for every row.`,
     );
     // The rows in the order on screen: the first URL in order opens the table.
-    const first = [...server.catalogue.seeds].map((s) => s.url).sort((a, b) => a.localeCompare(b));
+    const first = [...setup.server.catalogue.seeds]
+      .map((s) => s.url)
+      .sort((a, b) => a.localeCompare(b));
     const table = text.slice(text.indexOf('URL'));
     expect(table.indexOf(first[0]?.slice(0, 20) ?? '?')).toBeGreaterThan(0);
     for (const control of CONTROLS) expect(text).not.toContain(control);
   });
 
   it('names every filter in force, and holds exactly the rows they leave', async () => {
-    const collection = [...server.catalogue.collections].sort(
+    const collection = [...setup.server.catalogue.collections].sort(
       (a, b) => b.num_inactive_seeds - a.num_inactive_seeds,
     )[0];
     if (!collection) throw new Error('no collection');
-    const inactive = server.catalogue.seeds.filter(
+    const inactive = setup.server.catalogue.seeds.filter(
       (s) => s.collection === collection.id && !s.active,
     );
     const page = await watch(
-      `${server.url}/collections/${String(collection.id)}/seeds?active=false`,
+      `${setup.server.url}/collections/${String(collection.id)}/seeds?active=false`,
     );
     await page
       .locator('.count-line')
@@ -107,12 +97,12 @@ describe('a list on paper', () => {
 
 describe('an overview on paper', () => {
   it('has its figures, its charts and the date, and no control', async () => {
-    const page = await watch(`${server.url}/overview`);
+    const page = await watch(`${setup.server.url}/overview`);
     await page.locator('svg.chart__svg a').first().waitFor();
     await page.getByRole('figure', { name: 'Last crawl' }).locator('svg a').first().waitFor();
     const text = await printed(page);
     expect(text).toContain('Overview');
-    expect(text).toContain(count(server.catalogue.collections.length));
+    expect(text).toContain(count(setup.server.catalogue.collections.length));
     expect(text).toContain('Archived size by collection');
     expect(text).toContain('Last crawl');
     expect(text).toContain('Over a year ago');

@@ -69,7 +69,9 @@ function table({ headers, widths, ends, total, row, noun, nouns }: PrintTable) {
   grid.append(columns);
   const head = grid.createTHead().insertRow();
   const end = (i: number) => (ends[i] ? 'print-table__end' : '');
-  headers.forEach((header, i) => head.append(element('th', end(i), header)));
+  headers.forEach((header, i) => {
+    head.append(element('th', end(i), header));
+  });
   const body = grid.createTBody();
   const printed = Math.min(PRINT_ROWS, total);
   for (let i = 0; i < printed; i++) {

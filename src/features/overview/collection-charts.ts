@@ -23,6 +23,19 @@ export const collectionSeeds =
   (query) =>
     paths.collection(id, 'seeds', query);
 
+/** What the charts of a collection's seeds share: they count seeds, in one series. */
+const SEED_COUNTS = {
+  kind: 'count',
+  noun: SEEDS,
+  series: [{ key: 'seeds', label: 'Seeds' }],
+  empty: 'There are no seeds yet.',
+} as const;
+
+/** Seeds the service said too little about to place in any bar that opens a list: greyed. */
+function unknownBar(label: string, note: string, value: number): ChartBar {
+  return { key: 'unknown', label, muted: true, note, segments: [{ series: 'seeds', value }] };
+}
+
 /** A longer list of groups than an address should carry: the table names them instead. */
 const MOST_GROUPS_IN_LINK = 200;
 
@@ -124,13 +137,13 @@ export function groupChart(figures: GroupFigures, list: SeedList): ChartSpec {
     segments: [{ series: 'seeds', value: figures.none, href: list({ seed_group: 'none' }) }],
   });
   if (figures.unknown > 0) {
-    bars.push({
-      key: 'unknown',
-      label: 'Groups unknown',
-      muted: true,
-      note: 'The catalogue service did not give these seeds’ groups.',
-      segments: [{ series: 'seeds', value: figures.unknown }],
-    });
+    bars.push(
+      unknownBar(
+        'Groups unknown',
+        'The catalogue service did not give these seeds’ groups.',
+        figures.unknown,
+      ),
+    );
   }
   return {
     id: 'seeds-by-group',
@@ -140,11 +153,8 @@ export function groupChart(figures: GroupFigures, list: SeedList): ChartSpec {
     layout: 'rows',
     categoryLabel: 'Seed group',
     valueLabel: 'Seeds',
-    kind: 'count',
-    noun: SEEDS,
-    series: [{ key: 'seeds', label: 'Seeds' }],
+    ...SEED_COUNTS,
     bars,
-    empty: 'There are no seeds yet.',
   };
 }
 
@@ -159,12 +169,12 @@ export function statusChart(
   }));
   if (counts.unknown > 0) {
     bars.push({
-      key: 'unknown',
-      label: 'Status unreadable',
+      ...unknownBar(
+        'Status unreadable',
+        'The catalogue service sent a status that cannot be read.',
+        counts.unknown,
+      ),
       tick: 'Unreadable',
-      muted: true,
-      note: 'The catalogue service sent a status that cannot be read.',
-      segments: [{ series: 'seeds', value: counts.unknown }],
     });
   }
   return {
@@ -174,11 +184,8 @@ export function statusChart(
     layout: 'columns',
     categoryLabel: 'Last checked HTTP status',
     valueLabel: 'Seeds',
-    kind: 'count',
-    noun: SEEDS,
-    series: [{ key: 'seeds', label: 'Seeds' }],
+    ...SEED_COUNTS,
     bars,
-    empty: 'There are no seeds yet.',
   };
 }
 
