@@ -34,6 +34,7 @@ const DEFAULT_WIDTH: Record<SortKind, number> = { text: 200, number: 120, date: 
 /** A column's width before the user resizes it, in pixels. */
 export const initialWidth = (column: Pick<DataColumn<never>, 'width' | 'kind'>): number =>
   column.width ?? DEFAULT_WIDTH[column.kind];
+
 /** The most a header click spends ranking a column before it lets the page paint. */
 const SORT_BUDGET_MS = 30;
 

@@ -154,7 +154,7 @@ function periodChart(figures: PeriodFigures, list: SeedList, coarser?: ChartSpec
   return {
     id: 'seeds-per-month',
     title: 'Seeds added per month',
-    summary: `Seeds by the ${per} they were created (UTC), active and inactive stacked${coarser ? `; by ${coarser.unit ?? 'year'} where a ${per}’s bar would be too thin to read` : ''}.`,
+    summary: `Seeds by the ${per} they were created (UTC), active and inactive stacked${coarser ? `; by ${[coarser.unit, coarser.coarser?.unit].filter(Boolean).join(' or ')} where a ${per}’s bar would be too thin to read` : ''}.`,
     layout: 'columns',
     categoryLabel: `${per.charAt(0).toUpperCase()}${per.slice(1)} created (UTC)`,
     valueLabel: 'Seeds added',
