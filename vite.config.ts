@@ -71,12 +71,17 @@ export default defineConfig(({ command }) => ({
           // each group below leaves out what those before it took.
           groups: [
             { name: 'index', tags: ['$initial'] },
-            // What every page shows around its content: its frame, the list's status, the queries;
-            // and the small vocabularies (crawl age, status classes, months) most pages name.
+            // What every page shows around its content: its frame, the list's status, the Print
+            // button, the queries; and the small vocabularies (crawl age, archived size) the lists
+            // and the overview name. The seeds' own (status classes) go with the seed lists, the
+            // charts' month arithmetic with the overviews.
             {
               name: 'page',
-              test: /src[\\/](components[\\/](page|list-status|record-notices)\.tsx|api[\\/]hooks\.ts|lib[\\/](format|crawl-age|seed-status|months|today)\.ts)$/,
+              test: /src[\\/](components[\\/](page|list-status|record-notices|print[\\/]print-button)\.tsx|api[\\/]hooks\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
             },
+            // The calendar's periods: the seed lists' `created=` and the overviews' charts name
+            // them, the collections do not.
+            { name: 'periods', test: /src[\\/]lib[\\/]periods\.ts$/ },
             // The Export button and the value renderers, which the press page shares with lists.
             {
               name: 'export-menu',
@@ -93,10 +98,11 @@ export default defineConfig(({ command }) => ({
               test: /src[\\/](components[\\/](list-page|filters|columns|data-table[\\/])|lib[\\/](text-match|tasks|use-debounced|jobs)\.)/,
             },
             // The overviews with their charts' code, in one file: `/` is the first screen. The
-            // collection's tab (it has the audit) and the table view (drawn on request) stay apart.
+            // collection's tab (its own charts, the audit) and the table view (drawn on request)
+            // stay apart.
             {
               name: 'overview',
-              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-overview)/,
+              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-)/,
             },
           ],
         },

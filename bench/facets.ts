@@ -155,7 +155,7 @@ const cases: [string, SeedFilterModel, ((row: Seed) => boolean) | ReadonlySet<Se
     [
       'created=2019-06',
       model({
-        created: { month: '2019-06', from: Date.UTC(2019, 5, 1), to: Date.UTC(2019, 6, 1) },
+        created: { period: '2019-06', from: Date.UTC(2019, 5, 1), to: Date.UTC(2019, 6, 1) },
       }),
       undefined,
     ],

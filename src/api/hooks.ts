@@ -29,6 +29,19 @@ export function useCollectionNames(): (id: number) => string | null | undefined 
   return useCallback((id: number) => names.get(id), [names]);
 }
 
+/** Collection fields the service shows an account only: who created and last changed it. */
+const ACCOUNT_ONLY: readonly string[] = ['createdBy', 'lastUpdatedBy'];
+
+/**
+ * Whether the service shows its catalogue as it shows a visitor without an account, as its
+ * collections tell: none of them carries the fields an account alone is shown. Unknown (false)
+ * until collections arrive; it holds for the embedded sample and a real service alike.
+ */
+export function useVisitorsCatalogue(): boolean {
+  const collections = listView(useCollections());
+  return collections.rows.length > 0 && ACCOUNT_ONLY.every((f) => collections.absentFields.has(f));
+}
+
 export interface ListView<T> {
   /** Rows loaded so far (possibly from an earlier load, when a refresh failed). */
   rows: readonly T[];

@@ -8,10 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
 import { collectionQueries, pressQueries, seedGroupQueries, seedQueries } from '../api/queries';
-import { EmptyState } from '../components/empty-state';
 import { collectionFilterParams } from '../features/collections/filters';
 import { seedFilterParams, seedFilters } from '../features/seeds/filters';
-import { COLLECTION_TABS, PATTERNS, paths } from '../lib/paths';
+import { COLLECTION_TABS, PATTERNS, collectionLanding, paths } from '../lib/paths';
 import { decodeAll } from '../lib/url-state';
 import { Shell } from './shell';
 
@@ -63,8 +62,10 @@ interface RouteEntry {
   readonly prefetch: Prefetch;
   /** The page's label in the navigation, if it has a place there. */
   readonly nav?: string;
-  /** Tabs below the page: their path below it (empty for the index) and their code. */
+  /** Tabs below the page: their path below it and their code. */
   readonly tabs?: readonly Tab[];
+  /** The tab the page's own address opens, from its query; the address then names the tab. */
+  readonly landing?: (search: URLSearchParams) => string;
 }
 
 interface Tab {
@@ -126,6 +127,7 @@ export const ROUTES: readonly RouteEntry[] = [
         page: page(collectionModule, (m) => m.MetadataTab),
       },
     ],
+    landing: (search) => COLLECTION_TABS[collectionLanding(search)].path,
     prefetch: (client, params, search) => {
       start(client, collectionQueries.list());
       start(client, seedGroupQueries.list());
@@ -177,9 +179,28 @@ export const ROUTES: readonly RouteEntry[] = [
 /** Where `/` leads. */
 const HOME = paths.overview();
 
+/** What an address that leads nowhere shows: rarely needed, so its code loads when it is. */
+const NoSuchPage = page(
+  () => import('./routes/no-such-page'),
+  (m) => m.NoSuchPage,
+);
+
+/**
+ * The address a page is shown at: `/` is the overview, and a page with tabs names the tab its own
+ * address opens (`/collections/12` → `/collections/12/overview`).
+ */
+function shownPath(pathname: string, search: URLSearchParams): string {
+  if (pathname === '/') return HOME;
+  for (const entry of ROUTES) {
+    if (entry.landing && matchPath(entry.path, pathname)) {
+      return `${pathname.replace(/\/$/, '')}/${entry.landing(search)}`;
+    }
+  }
+  return pathname;
+}
+
 /** The entry for an address (its tabs included), and the parameters it matched. */
-function routeFor(pathname: string) {
-  const path = pathname === '/' ? HOME : pathname;
+function routeFor(path: string) {
   for (const entry of ROUTES) {
     const match = matchPath(entry.tabs ? `${entry.path}/*` : entry.path, path);
     if (match) return { entry, params: match.params };
@@ -187,17 +208,19 @@ function routeFor(pathname: string) {
   return undefined;
 }
 
-const tabPattern = (entry: RouteEntry, tab: Tab) =>
-  tab.path === '' ? entry.path : `${entry.path}/${tab.path}`;
+const tabPattern = (entry: RouteEntry, tab: Tab) => `${entry.path}/${tab.path}`;
 
 /**
- * Loads the code of the page at `pathname`: the page, the tab the address opens and the tabs that
- * share the page's module, but no other tab with a chunk of its own. Never rejects.
+ * Loads the code of the page at this address: the page, the tab the address opens and the tabs
+ * that share the page's module, but no other tab with a chunk of its own. Never rejects.
  */
-export async function preloadPage(pathname: string): Promise<void> {
-  const path = pathname === '/' ? HOME : pathname;
+export async function preloadPage(pathname: string, search = ''): Promise<void> {
+  const path = shownPath(pathname, new URLSearchParams(search));
   const entry = routeFor(path)?.entry;
-  if (!entry) return;
+  if (!entry) {
+    await NoSuchPage.preload().catch(() => undefined);
+    return;
+  }
   const tabs = (entry.tabs ?? []).filter(
     (tab) => !tab.ownChunk || matchPath(tabPattern(entry, tab), path) !== null,
   );
@@ -207,7 +230,7 @@ export async function preloadPage(pathname: string): Promise<void> {
 
 /** Starts loading what the page at this address reads. */
 export function prefetchFor(client: QueryClient, pathname: string, search: URLSearchParams) {
-  const found = routeFor(pathname);
+  const found = routeFor(shownPath(pathname, search));
   found?.entry.prefetch(client, found.params, search);
 }
 
@@ -229,13 +252,10 @@ const SECTIONS = ROUTES.flatMap((entry) =>
   entry.nav ? [{ to: entry.path, label: entry.nav }] : [],
 );
 
-function NoSuchPage() {
-  return (
-    <section className="page" aria-labelledby="no-page-title">
-      <h1 id="no-page-title">There is no such page</h1>
-      <EmptyState kind="not-found" title="The address does not match any page of the explorer." />
-    </section>
-  );
+/** The tab a page's own address opens, its query kept, in place of the address in the history. */
+function Landing({ tab }: { tab: (search: URLSearchParams) => string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: tab(new URLSearchParams(search)), search }} replace />;
 }
 
 export function AppRoutes() {
@@ -246,13 +266,10 @@ export function AppRoutes() {
         <Route index element={<Navigate to={HOME} replace />} />
         {ROUTES.map((entry) => (
           <Route key={entry.path} path={entry.path.slice(1)} element={<entry.page />}>
-            {entry.tabs?.map((tab) =>
-              tab.path === '' ? (
-                <Route key="index" index element={<tab.page />} />
-              ) : (
-                <Route key={tab.path} path={tab.path} element={<tab.page />} />
-              ),
-            )}
+            {entry.landing && <Route index element={<Landing tab={entry.landing} />} />}
+            {entry.tabs?.map((tab) => (
+              <Route key={tab.path} path={tab.path} element={<tab.page />} />
+            ))}
           </Route>
         ))}
         <Route path="*" element={<NoSuchPage />} />

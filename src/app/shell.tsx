@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { PublicCatalogueNote } from '../components/public-catalogue-note';
 import { RouteErrorBoundary } from '../components/route-error';
 import { SavedData } from '../components/saved-data';
 
@@ -43,6 +44,7 @@ export function Shell({
           </ul>
         </nav>
       </header>
+      <PublicCatalogueNote />
       <main id="main" tabIndex={-1} ref={main}>
         <RouteErrorBoundary resetKey={page}>
           <Suspense fallback={<PageLoading />}>

@@ -26,6 +26,7 @@ import { DataTable, type DataColumn, type DataTableProps, type TableView } from 
 import { ExportMenu, exportListState } from './export/export-menu';
 import { FilterBar, TextBox, UrlProblems } from './filters';
 import { ListEmpty, ListStatus } from './list-status';
+import { PrintButton } from './print/print-button';
 
 /** The page's own parameters, with the quick filter and the sort every list has. */
 function listParams<P extends Params>(
@@ -116,6 +117,7 @@ export function ListPage<Row extends object, P extends Params>({
   settling = false,
   exportUrl,
   after,
+  inForce = [],
 }: {
   state: ListPageState<P>;
   list: ListView<Row>;
@@ -150,6 +152,8 @@ export function ListPage<Row extends object, P extends Params>({
   exportUrl?: (row: Row) => string | null;
   /** Below the table. */
   after?: ReactNode;
+  /** The page's own filters in force, in words, for a printout ("in group “Fix”"). */
+  inForce?: readonly string[];
 }) {
   const { url, quick, sort } = state;
   const location = useLocation();
@@ -166,20 +170,31 @@ export function ListPage<Row extends object, P extends Params>({
   );
   const exportState = exportListState(list, busy || settling);
   const toolbar = (view: TableView<Row>) => (
-    <ExportMenu
-      source={{
-        resource,
-        rows: view.rows,
-        columns: view.columns,
-        sort: view.sort,
-        metadata: 'metadata' in RECORD_FIELDS[resource],
-        ...(exportUrl ? { urlOf: exportUrl } : {}),
-      }}
-      list={exportState}
-      noun={noun}
-      nouns={nouns}
-      naming={naming}
-    />
+    <>
+      <span className="print-action">
+        <PrintButton
+          prepare={() =>
+            import('./print/print-table').then((m) =>
+              m.printedTable(view, { inForce, query: quick.query, count, noun, nouns }),
+            )
+          }
+        />
+      </span>
+      <ExportMenu
+        source={{
+          resource,
+          rows: view.rows,
+          columns: view.columns,
+          sort: view.sort,
+          metadata: 'metadata' in RECORD_FIELDS[resource],
+          ...(exportUrl ? { urlOf: exportUrl } : {}),
+        }}
+        list={exportState}
+        noun={noun}
+        nouns={nouns}
+        naming={naming}
+      />
+    </>
   );
   return (
     <>

@@ -4,7 +4,7 @@
  * overview's chart both use `crawlAge`, so a bar's count is the count of the list it opens.
  */
 import { unknownOf, type Collection } from '../api/records';
-import { quoted, type Decoded, type Param } from './url-state';
+import { quoted, strictParam } from './url-state';
 
 /** The bands in the order a chart shows them; `unknown` is a date the service did not give. */
 export const CRAWL_AGES = ['never', '1m', '6m', '12m', 'older', 'unknown'] as const;
@@ -50,28 +50,13 @@ export function crawlAge(
   return 'older';
 }
 
-/** A `crawled=` value the explorer cannot read: kept as written, it matches no collection. */
-export interface UnreadableAge {
-  readonly unreadable: string;
-}
-
 /**
  * `crawled=never|1m|6m|12m|older|unknown`. A value that cannot be read is reported and matches no
  * collection: dropping it would show every collection as if they all matched.
  */
-export function crawledParam(): Param<CrawlAge | UnreadableAge | undefined> {
-  return {
-    decode: (text): Decoded<CrawlAge | UnreadableAge | undefined> => {
-      if (text === null || text === '') return { value: undefined };
-      if ((CRAWL_AGES as readonly string[]).includes(text)) return { value: text as CrawlAge };
-      return {
-        value: { unreadable: text },
-        problem: `${quoted(text)} is not a time since the last crawl: crawled=${CRAWL_AGES.join('|')}. No collections match it until it is changed.`,
-      };
-    },
-    encode: (value) => {
-      if (value === undefined) return null;
-      return typeof value === 'string' ? value : value.unreadable;
-    },
-  };
-}
+export const crawledParam = () =>
+  strictParam(
+    (text) => CRAWL_AGES.find((age) => age === text),
+    (text) =>
+      `${quoted(text)} is not a time since the last crawl: crawled=${CRAWL_AGES.join('|')}. No collections match it until it is changed.`,
+  );

@@ -42,11 +42,16 @@ const monthFormat = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 
-/** A month of the UTC calendar, `2024-03`, as "March 2024"; the text itself if it is not one. */
-export function formatMonth(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return month;
-  return monthFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+/**
+ * A period of the UTC calendar as a person says it: `2024-03` as "March 2024", `2024-Q1` as
+ * "Q1 2024", `2024` as itself; the text itself if it is none of these.
+ */
+export function formatPeriod(period: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  if (month) return monthFormat.format(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1));
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (quarter) return `Q${quarter[2] ?? ''} ${quarter[1] ?? ''}`;
+  return period;
 }
 
 /** How long ago `then` was, as a person says it: "just now", "12 minutes ago", "3 hours ago". */

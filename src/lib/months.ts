@@ -1,36 +1,17 @@
 /**
- * Months of the UTC calendar as `YYYY-MM`: the month an instant falls in, and the instants a month
- * holds. The seed filter `created=` and the overview's charts count with these, so a bar and the
- * list it opens agree on every seed.
+ * Month arithmetic for the overview's charts: the month an instant falls in (UTC), months before
+ * and after, and the quarter or year (periods.ts) a month falls in.
  */
+import { isMonth, periodMonths, type PeriodUnit } from './periods';
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** A month as a half-open range of UTC milliseconds. */
-export interface MonthRange {
-  readonly month: string;
-  readonly from: number;
-  readonly to: number;
+/** A month's year and month (1–12); null for text that is not a month. */
+function parts(month: string): [number, number] | null {
+  const p = isMonth(month) ? periodMonths(month) : null;
+  return p ? [p.year, p.index + 1] : null;
 }
 
-export function isMonth(text: string): boolean {
-  return MONTH.test(text);
-}
-
-/** The first instant of a month in UTC; unlike Date.UTC, years 0–99 are those years. */
-function monthStart(year: number, monthIndex: number): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, monthIndex, 1);
-  return date.getTime();
-}
-
-export function monthRange(month: string): MonthRange | null {
-  const m = MONTH.exec(month);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const index = Number(m[2]) - 1;
-  return { month, from: monthStart(year, index), to: monthStart(year, index + 1) };
-}
+const monthText = (year: number, month: number) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 
 /**
  * The month an instant falls in, or null for an instant that has none a `created=` filter can
@@ -42,22 +23,37 @@ export function monthOf(ms: number): string | null {
   const date = new Date(Math.floor(ms));
   const year = date.getUTCFullYear();
   if (Number.isNaN(year) || year < 0 || year > 9999) return null;
-  return `${String(year).padStart(4, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+  return monthText(year, date.getUTCMonth() + 1);
 }
 
 /** The month `count` months after `month` (before it, for a negative count). */
 export function addMonths(month: string, count: number): string {
-  const m = MONTH.exec(month);
+  const m = parts(month);
   if (!m) return month;
-  const index = Number(m[1]) * 12 + Number(m[2]) - 1 + count;
-  const year = Math.floor(index / 12);
-  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+  const index = m[0] * 12 + m[1] - 1 + count;
+  return monthText(Math.floor(index / 12), (index % 12) + 1);
 }
 
 /** How many months `to` is after `from`: 0 for the same month, negative when it is before. */
 export function monthsBetween(from: string, to: string): number {
-  const a = MONTH.exec(from);
-  const b = MONTH.exec(to);
+  const a = parts(from);
+  const b = parts(to);
   if (!a || !b) return Number.NaN;
-  return (Number(b[1]) - Number(a[1])) * 12 + (Number(b[2]) - Number(a[2]));
+  return (b[0] - a[0]) * 12 + (b[1] - a[1]);
+}
+
+/** The period of a unit that a month (`YYYY-MM`) falls in. */
+export function periodOf(month: string, unit: PeriodUnit): string {
+  const m = parts(month);
+  if (!m || unit === 'month') return month;
+  const year = String(m[0]).padStart(4, '0');
+  return unit === 'year' ? year : `${year}-Q${String(Math.ceil(m[1] / 3))}`;
+}
+
+/** The period after `period`, of the same unit. */
+export function nextPeriod(period: string): string {
+  const p = periodMonths(period);
+  if (!p) return period;
+  const next = addMonths(monthText(p.year, p.index + 1), p.length);
+  return p.length === 1 ? next : periodOf(next, p.length === 3 ? 'quarter' : 'year');
 }

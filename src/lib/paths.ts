@@ -13,16 +13,26 @@ export const PATTERNS = {
 } as const;
 
 /**
- * The tabs of a collection's page, in order: their path below the collection and their label. The
- * Seeds tab is the collection's own address, so links to `/collections/:id?seed_group=…` open it.
+ * The tabs of a collection's page, in order: their path below the collection and their label.
+ * Every tab has an address of its own; the collection's own address opens one of them (see
+ * `collectionLanding`).
  */
 export const COLLECTION_TABS = {
   overview: { path: 'overview', label: 'Overview' },
-  seeds: { path: '', label: 'Seeds' },
+  seeds: { path: 'seeds', label: 'Seeds' },
   seedGroups: { path: 'seed-groups', label: 'Seed groups' },
   metadata: { path: 'metadata', label: 'Metadata' },
 } as const;
 export type CollectionTab = keyof typeof COLLECTION_TABS;
+
+/**
+ * The tab `/collections/:id` opens: the Overview, or the Seeds tab when the address carries a
+ * query, as links made when the Seeds tab was the collection's own address do
+ * (`/collections/12?seed_group=4`).
+ */
+export function collectionLanding(search: URLSearchParams): CollectionTab {
+  return search.size > 0 ? 'seeds' : 'overview';
+}
 
 /** A query parameter's value: repeated for a list, left out when undefined or empty. */
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -45,11 +55,8 @@ function withQuery(path: string, query: Query = {}): string {
 export const paths = {
   overview: () => PATTERNS.overview,
   collections: (query?: Query) => withQuery(PATTERNS.collections, query),
-  collection: (id: number, tab: CollectionTab = 'seeds', query?: Query) => {
-    const base = `/collections/${String(id)}`;
-    const below = COLLECTION_TABS[tab].path;
-    return withQuery(below ? `${base}/${below}` : base, query);
-  },
+  collection: (id: number, tab: CollectionTab = 'overview', query?: Query) =>
+    withQuery(`/collections/${String(id)}/${COLLECTION_TABS[tab].path}`, query),
   seeds: (query?: Query) => withQuery(PATTERNS.seeds, query),
   seedGroups: (query?: Query) => withQuery(PATTERNS.seedGroups, query),
   press: () => PATTERNS.press,

@@ -59,6 +59,33 @@ export function choiceParam<const C extends string>(
   };
 }
 
+/** A value from the address that cannot be read, kept as written. */
+interface UnreadableText {
+  readonly unreadable: string;
+}
+
+/**
+ * A filter whose value, when it cannot be read, is kept as written and reported: it then matches
+ * nothing, where dropping it would show everything as if it all matched. `read` gives undefined
+ * for text it cannot read.
+ */
+export function strictParam<T extends string | number>(
+  read: (text: string) => T | undefined,
+  problem: (text: string) => string,
+): Param<T | UnreadableText | undefined> {
+  return {
+    decode: (text) => {
+      if (text === null || text === '') return { value: undefined };
+      const value = read(text);
+      return value === undefined
+        ? { value: { unreadable: text }, problem: problem(text) }
+        : { value };
+    },
+    encode: (value) =>
+      value === undefined ? null : typeof value === 'object' ? value.unreadable : String(value),
+  };
+}
+
 export interface Sort {
   id: string;
   desc: boolean;

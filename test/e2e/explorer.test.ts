@@ -125,7 +125,7 @@ const PAGES: Shown[] = [
   },
   {
     name: 'collection',
-    path: async () => `/collections/${String(await biggestCollection())}`,
+    path: async () => `/collections/${String(await biggestCollection())}/seeds`,
     ready: gridRows('Seeds', 3),
   },
   {
@@ -211,6 +211,12 @@ describe('working with the explorer', () => {
     const name = await link.textContent();
     await link.click();
     await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
+    // A collection opens on its Overview; its seeds are a tab away.
+    await page.getByRole('region', { name: 'About this collection' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Collection sections' })
+      .getByRole('link', { name: 'Seeds' })
+      .click();
     const seeds = page.getByRole('grid', { name: 'Seeds' });
     const firstUrl = await seeds
       .getByRole('row')
@@ -293,6 +299,81 @@ describe('working with the explorer', () => {
     expect(await page.locator('.press-image-placeholder').count()).toBe(
       body.filter((p) => p.image === null).length,
     );
+  });
+});
+
+describe('a collection’s tabs, each at an address of its own', () => {
+  it('opens /collections/:id/seeds, and each tab again after a reload', async () => {
+    const id = String(await biggestCollection());
+    const page = await open(`/collections/${id}/seeds`);
+    await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
+    expect(await page.getByText('There is no such page').count()).toBe(0);
+    const tabs = page.getByRole('navigation', { name: 'Collection sections' });
+    for (const [label, path, shows] of [
+      ['Seed groups', 'seed-groups', page.getByRole('grid', { name: 'Seed groups' })],
+      ['Metadata', 'metadata', page.getByRole('heading', { name: 'Seed metadata coverage' })],
+      ['Overview', 'overview', page.getByRole('region', { name: 'About this collection' })],
+      ['Seeds', 'seeds', page.getByRole('grid', { name: 'Seeds' })],
+    ] as const) {
+      await tabs.getByRole('link', { name: label }).click();
+      await shows.waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/collections/${id}/${path}`);
+      await page.reload();
+      await shows.waitFor();
+      await expect
+        .poll(() => tabs.getByRole('link', { name: label }).getAttribute('aria-current'))
+        .toBe('page');
+    }
+  });
+
+  it('offers the nearest real page for an address that leads nowhere', async () => {
+    const id = String(await biggestCollection());
+    const page = await open(`/collections/${id}/seedz?q=gov`);
+    await page.getByRole('heading', { name: 'There is no such page' }).waitFor();
+    await page.getByRole('link', { name: `/collections/${id}/seeds` }).click();
+    await page.getByRole('grid', { name: 'Seeds' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      `/collections/${id}/seeds?q=gov`,
+    );
+  });
+});
+
+describe('the press gallery', () => {
+  it('draws its Export button styled from the first paint, like every table’s', async () => {
+    // Read as soon as the button is there, before the pointer or focus reaches it.
+    const styleOf = async (path: string) => {
+      const page = await open(path);
+      const button = page.getByRole('button', { name: 'Export', exact: true });
+      await button.waitFor();
+      return button.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return [s.borderTopLeftRadius, s.height, s.borderTopStyle, s.backgroundColor, s.display];
+      });
+    };
+    const onTable = await styleOf('/collections');
+    expect(onTable.slice(0, 3)).toEqual(['6px', '30px', 'solid']);
+    expect(await styleOf('/press')).toEqual(onTable);
+  });
+
+  it('filters and orders the cards, both kept in the address', async () => {
+    const page = await open('/press');
+    const titles = page.getByRole('heading', { level: 2 });
+    await titles.first().waitFor();
+    const all = await titles.count();
+    await page.getByRole('combobox', { name: 'Order' }).selectOption({ label: 'Title (A–Z)' });
+    await expect
+      .poll(async () => {
+        const shown = await titles.allTextContents();
+        return shown.join('\n') === [...shown].sort((a, b) => a.localeCompare(b)).join('\n');
+      })
+      .toBe(true);
+    await page.getByRole('searchbox', { name: 'Quick filter' }).fill('library');
+    await page.getByText(new RegExp(`^\\d+ of ${String(all)} press mentions$`)).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('library');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('title');
+    const shown = await titles.count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(all);
   });
 });
 

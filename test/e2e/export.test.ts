@@ -223,7 +223,7 @@ describe('the hostile catalogue', () => {
   it('round-trips every value, neutralises formulas and carries no secret', async () => {
     const ids = server.hostile;
     if (!ids) throw new Error('no hostile records');
-    const page = await open(`/collections/${String(ids.collection)}`);
+    const page = await open(`/collections/${String(ids.collection)}/seeds`);
     await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
     const csv = await exportAs(page, 'CSV', { allMetadata: true });
     const json = await exportAs(page, 'JSON');
@@ -251,7 +251,7 @@ describe('the hostile catalogue', () => {
       .waitFor();
     files.push(await exportAs(page, 'CSV', { allMetadata: true }), await exportAs(page, 'JSON'));
 
-    await page.goto(`${server.url}/collections/${String(ids.collection)}`);
+    await page.goto(`${server.url}/collections/${String(ids.collection)}/seeds`);
     // The seed with a login is there.
     await page
       .getByRole('grid', { name: 'Seeds' })

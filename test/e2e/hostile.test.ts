@@ -91,7 +91,7 @@ async function tour(page: Page, check: (where: string) => Promise<void>) {
   await grid.getByRole('link', { name: collectionName(), exact: true }).waitFor();
   await check('collections');
 
-  await page.goto(`${server.url}/collections/${String(ids.collection)}`);
+  await page.goto(`${server.url}/collections/${String(ids.collection)}/seeds`);
   await page.getByRole('heading', { level: 1, name: collectionName(), exact: true }).waitFor();
   await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(7).waitFor();
   await check('collection');
@@ -180,7 +180,7 @@ describe('markup and addresses from the data never run', () => {
 
   it('shows the payloads as the text they are, and http(s) addresses only as safe links', async () => {
     const { page } = await watch();
-    await page.goto(`${server.url}/collections/${String(ids.collection)}`);
+    await page.goto(`${server.url}/collections/${String(ids.collection)}/seeds`);
     const seeds = page.getByRole('grid', { name: 'Seeds' });
     await seeds.getByRole('row').nth(7).waitFor();
     await seeds.getByRole('gridcell', { name: JAVASCRIPT_URL, exact: true }).waitFor();
@@ -229,7 +229,7 @@ describe('the layout holds and the page stays responsive', () => {
         return state;
       };
 
-      await page.goto(`${server.url}/collections/${String(ids.collection)}`);
+      await page.goto(`${server.url}/collections/${String(ids.collection)}/seeds`);
       await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(7).waitFor();
       await fits('the collection page');
       await page

@@ -54,6 +54,26 @@ function crawledOverAYearAgo(collections: readonly WireCollection[]): number {
   ).length;
 }
 
+/** Waits until the months chart counts every one of `total` seeds, not only the first loaded. */
+async function allCounted(page: Page, total: number) {
+  const chart = page.getByRole('figure', { name: 'Seeds added per month' });
+  const counted = () =>
+    chart
+      .locator('svg .chart__segment')
+      .evaluateAll((segments) =>
+        segments.reduce(
+          (sum, el) =>
+            sum +
+            Number(
+              /: ([\d,]+) \w+/.exec(el.getAttribute('aria-label') ?? '')?.[1]?.replace(/,/g, '') ??
+                0,
+            ),
+          0,
+        ),
+      );
+  await expect.poll(counted, { timeout: 20_000 }).toBe(total);
+}
+
 describe('from a bar to the list it counts', () => {
   it('a click on “Over a year ago” opens those collections, as many as the bar says', async () => {
     const page = await open('/overview');
@@ -102,21 +122,21 @@ describe('from a bar to the list it counts', () => {
     expect(await stayed(page)).toBe(true);
   });
 
-  it('seeds by month load on request, and a month opens its seeds', async () => {
+  it('seeds by month load on request, and a period opens its seeds', async () => {
     const page = await open('/overview');
     await page
       .getByRole('button', { name: `Load the ${count(6_000)} seeds to chart them` })
       .click();
     const chart = page.getByRole('figure', { name: 'Seeds added per month' });
+    // Twenty years of months at 1440 px: the chart draws them by quarter.
     const month = server.catalogue.seeds[0]?.created_date.slice(0, 7) ?? '';
-    const seeds = server.catalogue.seeds.filter(
-      (s) => s.created_date.startsWith(month) && s.active,
-    );
-    const name = new Intl.DateTimeFormat('en-US', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)) - 1, 1));
+    const quarter = `${month.slice(0, 4)}-Q${String(Math.ceil(Number(month.slice(5)) / 3))}`;
+    const inQuarter = (date: string) => {
+      const m = Number(date.slice(5, 7));
+      return date.startsWith(month.slice(0, 4)) && Math.ceil(m / 3) === Number(quarter.slice(-1));
+    };
+    const seeds = server.catalogue.seeds.filter((s) => inQuarter(s.created_date) && s.active);
+    const name = `Q${quarter.slice(-1)} ${month.slice(0, 4)}`;
     const bar = chart.getByRole('link', { name: `${name}, active: ${count(seeds.length)} seeds` });
     await bar.waitFor({ timeout: 20_000 });
     await bar.click();
@@ -126,7 +146,7 @@ describe('from a bar to the list it counts', () => {
     );
     const url = new URL(page.url());
     expect(url.pathname).toBe('/seeds');
-    expect(url.searchParams.get('created')).toBe(month);
+    expect(url.searchParams.get('created')).toBe(quarter);
   });
 
   it('a collection’s Overview tab leads from a group to its seeds', async () => {
@@ -151,13 +171,180 @@ describe('from a bar to the list it counts', () => {
       .locator('.count-line')
       .filter({ hasText: `${count(figure)} of ${count(mine.length)}` })
       .waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/collections/${String(collection.id)}`);
+    expect(new URL(page.url()).pathname).toBe(`/collections/${String(collection.id)}/seeds`);
+  });
+
+  it('“All 47 other collections” opens exactly those 47, largest first', async () => {
+    const page = await open('/overview');
+    const chart = page.getByRole('figure', { name: 'Archived size by collection' });
+    const bar = chart.getByRole('link', { name: /^All [\d,]+ other collections: / });
+    await bar.waitFor();
+    const label = (await bar.getAttribute('aria-label')) ?? '';
+    const others = Number(/^All ([\d,]+) other/.exec(label)?.[1]?.replace(/,/g, ''));
+    const total = server.catalogue.collections.length;
+    expect(others).toBe(total - 15);
+    await mark(page);
+    await bar.click();
+    await countLine(page, `${count(others)} of ${count(total)} collections`);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('-size');
+    expect(await stayed(page)).toBe(true);
+  });
+
+  /**
+   * Every bar of a chart that opens a list, clicked in turn: the list's count line gives the same
+   * number as the bar. `figure` reads the bar's number from its name.
+   */
+  async function everyBarOpensItsCount(
+    page: Page,
+    title: string,
+    pick: (labels: string[]) => string[] = (labels) => labels,
+  ) {
+    const chart = page.getByRole('figure', { name: title });
+    await chart.locator('svg a').first().waitFor();
+    const labels = pick(
+      await chart
+        .locator('svg a')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? '')),
+    );
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) {
+      const bar = chart.locator(`svg a[aria-label="${label.replace(/"/g, '\\"')}"]`);
+      const figure = /^All ([\d,]+) other/.exec(label)?.[1] ?? /: ([\d,]+) \w+$/.exec(label)?.[1];
+      await bar.click();
+      const line = page.locator('.count-line').first();
+      // The list's own count, once its filters have been applied to every row.
+      const shown = async () =>
+        /^(?:Seeds in (?:no )?group[^·]*· )?([\d,]+) of [\d,]+( \w+)?$/.exec(
+          (await line.textContent()) ?? '',
+        )?.[1];
+      await expect.poll(shown, { message: `${title}: ${label}`, timeout: 15_000 }).toBe(figure);
+      await page.goBack();
+      await chart.locator('svg a').first().waitFor();
+    }
+  }
+
+  it('every bar of the overview opens a list of exactly its count', async () => {
+    const page = await open('/overview');
+    await everyBarOpensItsCount(page, 'Last crawl');
+    // Of the sizes, the bar that opens a list: all others (each of the rest opens a collection).
+    await everyBarOpensItsCount(page, 'Archived size by collection', (labels) =>
+      labels.filter((l) => l.startsWith('All ')),
+    );
+    await page
+      .getByRole('button', { name: `Load the ${count(6_000)} seeds to chart them` })
+      .click();
+    await allCounted(page, 6_000);
+    // The first, the largest and the last period, active and inactive.
+    await everyBarOpensItsCount(page, 'Seeds added per month', (labels) => {
+      const of = (l: string) => Number(/: ([\d,]+) \w+$/.exec(l)?.[1]?.replace(/,/g, ''));
+      const largest = [...labels].sort((a, b) => of(b) - of(a))[0] ?? '';
+      return [...new Set([labels[0] ?? '', largest, labels.at(-1) ?? ''])];
+    });
+  });
+
+  it('every bar of a collection’s Overview opens a list of exactly its count', async () => {
+    const collection = [...server.catalogue.collections].sort(
+      (a, b) => b.num_active_seeds - a.num_active_seeds,
+    )[0];
+    const page = await open(`/collections/${String(collection?.id)}/overview`);
+    await allCounted(
+      page,
+      server.catalogue.seeds.filter((s) => s.collection === collection?.id).length,
+    );
+    for (const title of [
+      'Seeds by group',
+      'Seeds by last checked HTTP status',
+      'Required metadata: seeds lacking each field',
+    ]) {
+      await everyBarOpensItsCount(page, title);
+    }
+    await everyBarOpensItsCount(page, 'Seeds added per month', (labels) => labels.slice(-2));
+  });
+});
+
+describe('month bars a reader can see, and an outlier that flattens nothing', () => {
+  /** The narrowest bar of the months chart on a page, in CSS pixels. */
+  const narrowest = (page: Page) =>
+    page
+      .locator('[data-chart="seeds-per-month"] .chart__segment rect')
+      .evaluateAll((rects) => Math.min(...rects.map((r) => r.getBoundingClientRect().width)));
+
+  it.each([1440, 768])(
+    'at %i px, folds months into quarters or years rather than draw bars under 8 px',
+    async (width) => {
+      const page = await watch(`${server.url}/overview`);
+      await page.setViewportSize({ width, height: 900 });
+      await page
+        .getByRole('button', { name: `Load the ${count(6_000)} seeds to chart them` })
+        .click();
+      const chart = page.getByRole('figure', { name: 'Seeds added per month' });
+      await allCounted(page, 6_000);
+      expect(await narrowest(page)).toBeGreaterThanOrEqual(8);
+      // Twenty years of months do not fit: the axis says what a bar is.
+      expect(await chart.locator('.chart__axis-label').allTextContents()).toContain(
+        width === 1440 ? 'Quarter created (UTC)' : 'Year created (UTC)',
+      );
+      // The table still gives each month.
+      await chart.getByRole('button', { name: 'Show as table' }).click();
+      await chart.getByRole('table').waitFor();
+      expect(await chart.getByRole('button', { name: 'Show as chart' }).count()).toBe(1);
+      const month = server.catalogue.seeds[0]?.created_date.slice(0, 7) ?? '';
+      const name = new Intl.DateTimeFormat('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)) - 1, 1));
+      await chart.getByRole('rowheader', { name }).waitFor();
+    },
+  );
+
+  it('draws a 9 PB collection as a broken bar with its figure, the others to scale', async () => {
+    const outlier = await startFaultServer({
+      seeds: 1_000,
+      app: true,
+      edit: (catalogue) => {
+        const third = [...catalogue.collections].sort(
+          (a, b) => b.total_warc_bytes - a.total_warc_bytes,
+        )[2];
+        if (third) third.total_warc_bytes = 9e15;
+      },
+    });
+    try {
+      const page = await watch(`${outlier.url}/overview`);
+      const chart = page.getByRole('figure', { name: 'Archived size by collection' });
+      await chart.locator('svg a').first().waitFor();
+      const lengths = await chart
+        .locator('.chart__bar')
+        .evaluateAll((bars) =>
+          bars.map((bar) =>
+            [...bar.querySelectorAll('rect')].reduce(
+              (sum, r) => sum + r.getBoundingClientRect().width,
+              0,
+            ),
+          ),
+        );
+      const [broken, second] = lengths;
+      // The outlier runs the whole axis, broken; the next largest is long enough to compare.
+      expect(await chart.locator('.chart__bar').first().locator('.chart__break').count()).toBe(1);
+      expect(await chart.locator('.chart__break').count()).toBe(1);
+      expect(second).toBeGreaterThan((broken ?? 0) * 0.5);
+      expect(
+        await chart.locator('.chart__bar').first().locator('.chart__value').textContent(),
+      ).toBe('9 PB');
+      // Its exact figure, as every bar's, on focus.
+      await chart.locator('svg a').first().focus();
+      await expect
+        .poll(() => chart.locator('.chart__tooltip').textContent())
+        .toContain('(9,000,000,000,000,000 bytes)');
+    } finally {
+      await outlier.close();
+    }
   });
 });
 
 describe('the charts’ code loads with the overviews only', () => {
   // Strings only the charts' code contains: its axes' class names and the overviews' titles.
-  const CHART_CODE = ['visx-axis', 'Archived size by collection', 'Seeds by last checked HTTP'];
+  const CHART_CODE = ['visx-axis', 'Archived size by collection', 'Seeds added per month'];
 
   /** The text of every script a first visit to `path` fetches, until `ready` and no request. */
   async function scriptsOf(path: string, ready: (page: Page) => Promise<void>) {
@@ -185,7 +372,7 @@ describe('the charts’ code loads with the overviews only', () => {
     ['/seeds', () => '/seeds', rows('Seeds')],
     ['/seed-groups', () => '/seed-groups', rows('Seed groups')],
     ['/press', () => '/press', (page) => page.getByRole('heading', { level: 2 }).first().waitFor()],
-    ['a collection’s Seeds tab', () => `/collections/${collection()}`, rows('Seeds')],
+    ['a collection’s Seeds tab', () => `/collections/${collection()}/seeds`, rows('Seeds')],
     [
       'a collection’s Metadata tab',
       () => `/collections/${collection()}/metadata`,

@@ -3,8 +3,16 @@
  * interface documents, so the explorer is tested against the data it will really meet.
  */
 import { describe, expect, it } from 'vitest';
+import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../src/server/catalogue/generate';
-import { KNOWN_TOPIC_CODES, type Metadata } from '../../src/contract/wire';
+import {
+  KNOWN_TOPIC_CODES,
+  type Metadata,
+  type WireCollection,
+  type WirePublicSeedGroup,
+  type WireSeedApi,
+  type WireSeedDefault,
+} from '../../src/contract/wire';
 
 const catalogue = generateCatalogue();
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?Z$/;
@@ -189,5 +197,66 @@ describe('the quirks of the read interface', () => {
   it('has a few records carrying credentials, which the explorer must never show', () => {
     expect(catalogue.seeds.some((s) => s.login_password !== null)).toBe(true);
     expect(catalogue.collections.some((c) => c.private_access_token !== undefined)).toBe(true);
+  });
+});
+
+describe('the representation a visitor without an account is shown (--public)', () => {
+  const visitor = createCatalogueApi(catalogue, { representation: 'public' });
+  const get = <T>(target: string) => {
+    const answer = visitor.handle('GET', target);
+    return {
+      body: JSON.parse(answer.body ?? '[]') as T[],
+      total: Number(answer.headers['Total-Row-Count']),
+    };
+  };
+  const hidden = catalogue.collections.filter((c) => !c.publicly_visible);
+  const hiddenIds = new Set(hidden.map((c) => c.id));
+
+  it('leaves out private collections, and every field only an account sees', () => {
+    expect(hidden.length).toBeGreaterThan(0);
+    const { body, total } = get<WireCollection & Record<string, unknown>>(
+      '/api/collection?limit=-1',
+    );
+    expect(total).toBe(catalogue.collections.length - hidden.length);
+    for (const collection of body) {
+      expect(collection.publicly_visible).toBe(true);
+      for (const field of ['created_by', 'last_updated_by', 'private_access_token']) {
+        expect(collection).not.toHaveProperty(field);
+      }
+    }
+  });
+
+  it('leaves out private seeds and every seed of a private collection, asked for or not', () => {
+    const { body, total } = get<WireSeedDefault>('/api/seed?limit=-1');
+    const shown = catalogue.seeds.filter((s) => s.publicly_visible && !hiddenIds.has(s.collection));
+    expect(total).toBe(shown.length);
+    expect(total).toBeLessThan(catalogue.seeds.length);
+    expect(body.every((s) => s.publicly_visible && !hiddenIds.has(s.collection))).toBe(true);
+    expect(body.some((s) => 'login_password' in s)).toBe(false);
+    for (const collection of hidden.slice(0, 5)) {
+      expect(get(`/api/seed?collection=${String(collection.id)}&limit=0`).total).toBe(0);
+    }
+  });
+
+  it('leaves out the seed groups of private collections, and names no private collection', () => {
+    const groups = get<WirePublicSeedGroup>('/api/seed_group?limit=-1').body;
+    expect(groups.length).toBeGreaterThan(0);
+    const named = [
+      ...groups,
+      ...get<WireSeedApi>('/api/seed?format=api&limit=-1').body.flatMap((s) => s.seed_groups),
+    ];
+    for (const group of named) {
+      expect(group.collections.length).toBeGreaterThan(0);
+      expect(group.collections.some((id) => hiddenIds.has(id))).toBe(false);
+    }
+  });
+
+  it('counts each collection’s seeds as the visitor’s seed list has them', () => {
+    const seeds = get<WireSeedDefault>('/api/seed?limit=-1').body;
+    for (const collection of get<WireCollection>('/api/collection?limit=-1').body) {
+      const own = seeds.filter((s) => s.collection === collection.id);
+      expect(collection.num_active_seeds).toBe(own.filter((s) => s.active).length);
+      expect(collection.num_inactive_seeds).toBe(own.filter((s) => !s.active).length);
+    }
   });
 });

@@ -8,6 +8,9 @@ import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/ge
 import { addHostileRecords, type HostileIds } from '../../src/server/catalogue/hostile';
 import { createFaultInjector, type FaultInjector } from '../../src/server/faults';
 import { serveApp } from '../server/http-helpers';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './chromium';
 import { projectRoot } from './server-process';
 
 export interface FaultServer {
@@ -20,9 +23,16 @@ export interface FaultServer {
 }
 
 export async function startFaultServer(
-  options: { seeds?: number; hostile?: boolean; app?: boolean } = {},
+  options: {
+    seeds?: number;
+    hostile?: boolean;
+    app?: boolean;
+    /** Changes the generated catalogue before it is served (an outlier put in on purpose). */
+    edit?: (catalogue: Catalogue) => void;
+  } = {},
 ): Promise<FaultServer> {
   const catalogue = generateCatalogue({ seeds: options.seeds ?? 20_000 });
+  options.edit?.(catalogue);
   const hostile = options.hostile ? addHostileRecords(catalogue) : null;
   const faults = createFaultInjector(embeddedApiHandler(createCatalogueApi(catalogue)));
   const server = await serveApp(
@@ -40,4 +50,23 @@ export async function startFaultServer(
       await server.close();
     },
   };
+}
+
+/**
+ * A fault server and Chromium for the tests of one file: started before them, closed after.
+ * Read them inside the tests (`setup.server`), once they have started.
+ */
+export function faultServerAndBrowser(options: Parameters<typeof startFaultServer>[0] = {}) {
+  const setup = {} as { server: FaultServer; browser: Browser };
+  beforeAll(async () => {
+    [setup.server, setup.browser] = await Promise.all([
+      startFaultServer(options),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await setup.browser.close();
+    await setup.server.close();
+  });
+  return setup;
 }

@@ -63,7 +63,7 @@ export function CollectionRoute() {
       <CollectionHeader collection={collection} />
       <nav className="tabs" aria-label="Collection sections">
         {TABS.map((tab) => (
-          <NavLink key={tab.label} to={tab.path} end={tab.path === ''} className="tab" replace>
+          <NavLink key={tab.label} to={tab.path} className="tab" replace>
             {tab.label}
           </NavLink>
         ))}

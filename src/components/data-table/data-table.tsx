@@ -30,6 +30,11 @@ import './data-table.css';
 const NO_DATA: never[] = [];
 
 const DEFAULT_WIDTH: Record<SortKind, number> = { text: 200, number: 120, date: 170 };
+
+/** A column's width before the user resizes it, in pixels. */
+export const initialWidth = (column: Pick<DataColumn<never>, 'width' | 'kind'>): number =>
+  column.width ?? DEFAULT_WIDTH[column.kind];
+
 /** The most a header click spends ranking a column before it lets the page paint. */
 const SORT_BUDGET_MS = 30;
 
@@ -86,7 +91,7 @@ export function DataTable<Row extends RowData>({
       helper.accessor((row: Row): unknown => column.value(row), {
         id: column.id,
         header: column.header,
-        size: column.width ?? DEFAULT_WIDTH[column.kind],
+        size: initialWidth(column),
         minSize: column.minWidth ?? DEFAULT_MIN_WIDTH,
         maxSize: MAX_COLUMN_WIDTH,
       }),

@@ -1,6 +1,7 @@
 /**
- * The head of a collection's page: name, state, visibility, sizes, counts, dates, topics and a link
- * to its public page. Its descriptive metadata is on the Metadata tab, shown once.
+ * The head of a collection's page: name, state, visibility, sizes, counts, dates, topics and, for a
+ * public collection, a link to its public page (a private one has none). Its descriptive metadata
+ * is on the Overview and Metadata tabs.
  */
 import type { Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
@@ -11,7 +12,7 @@ import { StateBadge, Topics } from './collection-columns';
 
 export function CollectionHeader({ collection }: { collection: Collection }) {
   const c = collection;
-  const publicPage = collectionPageUrl(c.id);
+  const publicPage = c.publiclyVisible === true ? collectionPageUrl(c.id) : null;
   const by = (who: string | null) => who !== null && <span className="stat-note">by {who}</span>;
   return (
     <header className="collection-header">

@@ -14,6 +14,8 @@ import {
   crawledParam,
   type CrawlAge,
 } from '../../lib/crawl-age';
+import { withinSize, sizeMaxParam } from '../../lib/archived-size';
+import { formatBytes, plural } from '../../lib/format';
 import { filterMissing, metadataCoverage, missingFieldsParam } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
@@ -32,13 +34,14 @@ const CRAWLED_OPTIONS = [
 ];
 
 /**
- * The service's filter, and over the loaded rows the collections lacking metadata fields and
- * those last crawled in a band of time before today.
+ * The service's filter, and over the loaded rows the collections lacking metadata fields, those
+ * last crawled in a band of time before today and those of at most a size.
  */
 const collectionsParams = {
   ...collectionFilterParams,
   missing: missingFieldsParam(),
   crawled: crawledParam(),
+  size_max: sizeMaxParam(),
 };
 
 function crawledNote(age: CrawlAge): string {
@@ -54,7 +57,7 @@ function crawledNote(age: CrawlAge): string {
 
 export function CollectionsPage() {
   const page = useListPage(collectionsParams, collectionColumns);
-  const { state, missing, crawled } = page.values;
+  const { state, missing, crawled, size_max: sizeMax } = page.values;
   const list = listView(useCollections({ state }));
   const everything = listView(useCollections());
   const navigate = useNavigate();
@@ -68,9 +71,26 @@ export function CollectionsPage() {
     const day = today();
     return lacking.rows.filter((c) => crawlAge(c, day) === crawled);
   }, [lacking.rows, crawled]);
-  const rows = useQuickFiltered(inBand, page.quick.query, collectionSearchText);
+  const inSize = useMemo(() => {
+    if (sizeMax === undefined) return inBand;
+    if (typeof sizeMax !== 'number') return [];
+    return inBand.filter((c) => withinSize(c, sizeMax));
+  }, [inBand, sizeMax]);
+  const rows = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
   const filtered =
-    state !== undefined || missing.length > 0 || crawled !== undefined || page.quick.query !== '';
+    state !== undefined ||
+    missing.length > 0 ||
+    crawled !== undefined ||
+    sizeMax !== undefined ||
+    page.quick.query !== '';
+  // The filters over the loaded rows, in words: said above the table and on a printout.
+  const narrowedBy = [
+    ...(missing.length > 0 ? [`without ${missing.join(' or ')}`] : []),
+    ...(typeof sizeMax === 'number'
+      ? [`of ${formatBytes(sizeMax)} or less (${plural(sizeMax, 'byte')}) of archived data`]
+      : []),
+    ...(typeof crawled === 'string' ? [`${crawledNote(crawled)}, counted back from today`] : []),
+  ];
   const fields = useMemo(() => metadataCoverage(list.rows).fields.map((f) => f.field), [list.rows]);
 
   return (
@@ -117,18 +137,12 @@ export function CollectionsPage() {
                 <bdi>{message}</bdi>
               </p>
             ))}
-            {missing.length > 0 && (
-              <p className="list-note">
-                Showing the collections without {missing.join(' or ')}.{' '}
+            {narrowedBy.map((note) => (
+              <p key={note} className="list-note">
+                Showing the collections {note}.{' '}
                 <Link to={paths.collections({ state })}>Show every collection</Link>
               </p>
-            )}
-            {typeof crawled === 'string' && (
-              <p className="list-note">
-                Showing the collections {crawledNote(crawled)}, counted back from today.{' '}
-                <Link to={paths.collections({ state })}>Show every collection</Link>
-              </p>
-            )}
+            ))}
             {list.rows.length > 0 && (
               <RequiredFieldsAudit
                 scope="collection"
@@ -151,6 +165,10 @@ export function CollectionsPage() {
           },
         }}
         filtered={filtered}
+        inForce={[
+          ...(state === undefined ? [] : [state === 'ACTIVE' ? 'active' : 'inactive']),
+          ...narrowedBy,
+        ]}
         noMatches={
           <EmptyState kind="no-matches" title="No collections match these filters.">
             Try another state, another time since the last crawl, or a shorter name.

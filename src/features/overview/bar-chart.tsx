@@ -18,12 +18,18 @@ import {
 } from './chart-model';
 import { ChartTooltip, type TooltipAt } from './chart-tooltip';
 import { Axis } from './axis';
-import { monthTicks } from './month-ticks';
+import { periodTicks } from './period-ticks';
 import { scaleBand, scaleLinear } from './scales';
 
 const ROW = 30;
 const COLUMNS_HEIGHT = 240;
 const FALLBACK_WIDTH = 720;
+/** The narrowest a bar is drawn: thinner, a reader can neither see nor point at it. */
+const MIN_BAR = 8;
+/** A bar more than this many times the next largest is drawn broken, so the others keep their length. */
+const OUTLIER = 20;
+/** Room past the next largest bar on a broken bar's axis. */
+const HEADROOM = 1.25;
 
 /** The width the chart has to draw in, following the page as it resizes. */
 function useWidth() {
@@ -53,35 +59,125 @@ const axisValue = (spec: ChartSpec, v: number) => (v === 0 ? '0' : formatValue(s
 const clipLabel = (text: string, chars: number) =>
   text.length > chars ? `${text.slice(0, chars - 1).trimEnd()}…` : text;
 
+/**
+ * Where a broken bar leaves its scale: a gap with slanted edges across the bar, at `at` along the
+ * value axis, over the band from `start`, `breadth` wide.
+ */
+function BreakMark({
+  rows,
+  at,
+  start,
+  breadth,
+}: {
+  rows: boolean;
+  at: number;
+  start: number;
+  breadth: number;
+}) {
+  const over = 3;
+  const slant = Math.min(6, breadth / 2);
+  const gap = 5;
+  // Along the bar (x for rows, y for columns), then across it.
+  const point = (along: number, across: number) =>
+    rows ? `${String(along)},${String(across)}` : `${String(across)},${String(along)}`;
+  const a0 = start - over;
+  const a1 = start + breadth + over;
+  const edge = (from: number) => `M${point(from - slant, a1)} L${point(from + slant, a0)}`;
+  return (
+    <g className="chart__break" aria-hidden="true">
+      <polygon
+        points={[
+          point(at - slant, a1),
+          point(at + slant, a0),
+          point(at + slant + gap, a0),
+          point(at - slant + gap, a1),
+        ].join(' ')}
+      />
+      <path d={`${edge(at)} ${edge(at + gap)}`} />
+    </g>
+  );
+}
+
 interface Place {
   bar: number;
   segment: number;
 }
 
-export default function BarChart({ spec }: { spec: ChartSpec }) {
+const MARGINS = { top: 24, right: 16, bottom: 60, left: 72 };
+
+/** The band padding of a chart standing in columns. */
+const columnPadding = (bars: number) => (bars > 40 ? 0.1 : 0.3);
+
+/** How wide a column's bar is when the plot is `plotWidth` wide (the band scale's arithmetic). */
+function columnWidth(bars: number, plotWidth: number): number {
+  const padding = columnPadding(bars);
+  return (plotWidth * (1 - padding)) / (bars + padding);
+}
+
+/**
+ * The spec to draw at this width: the finest whose bars are at least MIN_BAR wide (months, else
+ * quarters, else years); the coarsest there is when none are.
+ */
+function fitted(spec: ChartSpec, plotWidth: number): ChartSpec {
+  let shown = spec;
+  while (shown.coarser && columnWidth(shown.bars.length, plotWidth) < MIN_BAR) {
+    shown = shown.coarser;
+  }
+  return shown;
+}
+
+/** The bar drawn broken: one more than OUTLIER times any other, which are drawn to scale. */
+function outlierOf(bars: readonly ChartBar[]): { index: number; scaleMax: number } | null {
+  let index = -1;
+  let top = 0;
+  let second = 0;
+  bars.forEach((bar, i) => {
+    const total = barTotal(bar);
+    if (total > top) {
+      second = top;
+      top = total;
+      index = i;
+    } else if (total > second) {
+      second = total;
+    }
+  });
+  return second > 0 && top > OUTLIER * second ? { index, scaleMax: second * HEADROOM } : null;
+}
+
+export default function BarChart({ spec: given }: { spec: ChartSpec }) {
   const { ref, width } = useWidth();
   const [focus, setFocus] = useState<Place>({ bar: 0, segment: 0 });
   const [tip, setTip] = useState<TooltipAt | null>(null);
   // The segments that take focus: SVG <a> elements (typed as the router's anchors) and <g>.
   const targets = useRef(new Map<string, HTMLElement | SVGElement>());
-  const rows = spec.layout === 'rows';
+  const rows = given.layout === 'rows';
+  const spec = rows ? given : fitted(given, width - MARGINS.left - MARGINS.right);
 
   const longest = Math.max(0, ...spec.bars.map((b) => (b.tick ?? b.label).length));
   const margin = rows
     ? { top: 24, right: 88, bottom: 52, left: Math.min(260, Math.max(90, longest * 7 + 16)) }
-    : { top: 24, right: 16, bottom: 60, left: 72 };
+    : MARGINS;
   const plotHeight = rows ? spec.bars.length * ROW : COLUMNS_HEIGHT;
-  const plotWidth = Math.max(120, width - margin.left - margin.right);
+  // Columns too many for the width even by year: the chart scrolls rather than thin them.
+  const padding = rows ? 0.25 : columnPadding(spec.bars.length);
+  const widest = rows ? 0 : Math.ceil((MIN_BAR * (spec.bars.length + padding)) / (1 - padding));
+  const plotWidth = Math.max(120, widest, width - margin.left - margin.right);
+  const svgWidth = plotWidth + margin.left + margin.right;
   const height = plotHeight + margin.top + margin.bottom;
-  const max = Math.max(1, ...spec.bars.map(barTotal));
+  const outlier = outlierOf(spec.bars);
+  const max = Math.max(1, outlier?.scaleMax ?? Math.max(0, ...spec.bars.map(barTotal)));
   const band = scaleBand(
     spec.bars.map((b) => b.key),
     rows ? [0, plotHeight] : [0, plotWidth],
-    rows ? 0.25 : spec.bars.length > 40 ? 0.1 : 0.3,
+    padding,
   );
   const value = scaleLinear(max, rows ? [0, plotWidth] : [plotHeight, 0]);
+  const plotLength = rows ? plotWidth : plotHeight;
   const length = (v: number) => (rows ? value(v) : plotHeight - value(v));
-  const tickLabels = spec.byMonth ? monthTicks(spec.bars, plotWidth) : null;
+  /** A bar's length: to scale, or the whole axis for the broken one. */
+  const barLength = (b: number, v: number, total: number) =>
+    b === outlier?.index ? (v / total) * plotLength : length(v);
+  const tickLabels = spec.unit ? periodTicks(spec.bars, plotWidth, spec.unit) : null;
   const labelChars = Math.floor((margin.left - 16) / 7);
 
   // Every segment drawn, in reading order: the order the arrow keys follow.
@@ -117,7 +213,8 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
 
   const tipFor = (bar: ChartBar, b: number, s: number): TooltipAt => {
     const start = band(bar.key) ?? 0;
-    const size = length(barTotal(bar));
+    const total = barTotal(bar);
+    const size = barLength(b, total, total);
     return rows
       ? { bar: b, segment: s, x: margin.left + size, y: margin.top + start + band.bandwidth() / 2 }
       : {
@@ -130,12 +227,13 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
 
   return (
     <div
-      className={`chart chart--${spec.layout}${band.bandwidth() < 8 ? ' chart--dense' : ''}`}
+      className={`chart chart--${spec.layout}${band.bandwidth() < 8 ? ' chart--dense' : ''}${svgWidth > width ? ' chart--scrolls' : ''}`}
       ref={ref}
     >
       <svg
-        width={width}
+        width={svgWidth}
         height={height}
+        viewBox={`0 0 ${String(svgWidth)} ${String(height)}`}
         role="group"
         aria-label={`${spec.title}: the chart`}
         className="chart__svg"
@@ -171,7 +269,7 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
                   if (segment.value <= 0) return null;
                   const from = offset;
                   // The smallest figure stays visible: a sliver of two pixels at least.
-                  const size = Math.max(2, length(segment.value));
+                  const size = Math.max(2, barLength(b, segment.value, total));
                   offset += size;
                   const shape = rows ? (
                     <rect x={from} y={start} width={size} height={band.bandwidth()} />
@@ -233,12 +331,24 @@ export default function BarChart({ spec }: { spec: ChartSpec }) {
                     </Link>
                   );
                 })}
-                {(rows || spec.bars.length <= 12) && (
+                {b === outlier?.index && (
+                  <BreakMark
+                    rows={rows}
+                    at={rows ? plotLength * 0.85 : plotHeight - plotLength * 0.85}
+                    start={start}
+                    breadth={band.bandwidth()}
+                  />
+                )}
+                {(rows || spec.bars.length <= 12 || b === outlier?.index) && (
                   <text
                     className="chart__value"
                     aria-hidden="true"
-                    x={rows ? length(total) + 6 : start + band.bandwidth() / 2}
-                    y={rows ? start + band.bandwidth() / 2 : plotHeight - length(total) - 6}
+                    x={rows ? barLength(b, total, total) + 6 : start + band.bandwidth() / 2}
+                    y={
+                      rows
+                        ? start + band.bandwidth() / 2
+                        : plotHeight - barLength(b, total, total) - 6
+                    }
                     dominantBaseline={rows ? 'middle' : undefined}
                     textAnchor={rows ? 'start' : 'middle'}
                   >

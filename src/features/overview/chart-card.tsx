@@ -1,6 +1,7 @@
 /**
- * One chart with its title, what it counts, its legend and a "Show as table" toggle. The chart's
- * code is fetched with the page; the table's only when it is asked for.
+ * One chart with its title, what it counts, its legend and a button that shows the same figures
+ * as a table ("Show as table") and back ("Show as chart"). The chart's code is fetched with the
+ * page; the table's only when it is asked for.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { hasFigures, type ChartSpec } from './chart-model';
@@ -36,12 +37,11 @@ export function ChartCard({ spec, notes }: { spec: ChartSpec; notes?: ReactNode 
           <button
             type="button"
             className="button button-quiet chart-card__toggle"
-            aria-pressed={asTable}
             onClick={() => {
               setAsTable((was) => !was);
             }}
           >
-            Show as table
+            {asTable ? 'Show as chart' : 'Show as table'}
           </button>
         )}
       </div>

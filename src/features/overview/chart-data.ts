@@ -3,26 +3,23 @@
  * of the list it counts (src/lib/paths), in words a programme manager uses.
  */
 import { CRAWL_AGE_LABELS, CRAWL_AGES, type CrawlAge } from '../../lib/crawl-age';
-import { formatMonth, plural } from '../../lib/format';
-import type { RequiredAudit } from '../../lib/metadata-audit';
+import { formatBytes, formatPeriod, plural } from '../../lib/format';
+import type { PeriodUnit } from '../../lib/periods';
 import { paths, type Query } from '../../lib/paths';
-import { STATUS_CLASSES, STATUS_LABELS, type StatusClass } from '../../lib/seed-status';
 import type { ChartBar, ChartSpec } from './chart-model';
-import type { ActiveCounts, GroupFigures, MonthFigures, SizeFigures } from './figures';
+import {
+  seedsByPeriod,
+  type ActiveCounts,
+  type MonthCounts,
+  type PeriodFigures,
+  type SizeFigures,
+} from './figures';
 
 /** The address of a seed list with filters: all seeds, or one collection's Seeds tab. */
 export type SeedList = (query: Query) => string;
 
 export const allSeeds: SeedList = (query) => paths.seeds(query);
-export const collectionSeeds =
-  (id: number): SeedList =>
-  (query) =>
-    paths.collection(id, 'seeds', query);
-
-const SEEDS = ['seed', 'seeds'] as const;
-
-/** A longer list of groups than an address should carry: the table names them instead. */
-const MOST_GROUPS_IN_LINK = 200;
+export const SEEDS = ['seed', 'seeds'] as const;
 
 export function sizeChart(figures: SizeFigures): ChartSpec {
   const bars: ChartBar[] = figures.largest.map((c) => ({
@@ -36,13 +33,13 @@ export function sizeChart(figures: SizeFigures): ChartSpec {
       label: `All ${plural(figures.others.count, 'other collection')}`,
       tick: `All others (${plural(figures.others.count, 'collection')})`,
       muted: true,
-      note: 'Opens every collection, largest first.',
+      note: `Opens the collections of ${formatBytes(figures.others.atMost)} or less, largest first.`,
       segments: [
         {
           series: 'size',
           value: Number(figures.others.bytes),
           exact: figures.others.bytes,
-          href: paths.collections({ sort: '-size' }),
+          href: paths.collections({ size_max: figures.others.atMost, sort: '-size' }),
         },
       ],
     });
@@ -98,7 +95,9 @@ function activeSegments(counts: ActiveCounts, query: (active?: boolean) => strin
   ];
 }
 
-export function monthChart(figures: MonthFigures, list: SeedList): ChartSpec {
+/** Seeds added per period, as one chart; bars of a coarser unit stand by for a narrow chart. */
+function periodChart(figures: PeriodFigures, list: SeedList, coarser?: ChartSpec): ChartSpec {
+  const per = figures.unit;
   const outlier = (key: string, label: string, counts: ActiveCounts, note: string): ChartBar => ({
     key,
     label,
@@ -111,17 +110,17 @@ export function monthChart(figures: MonthFigures, list: SeedList): ChartSpec {
     bars.push(
       outlier(
         'before',
-        `Before ${formatMonth(figures.before.month)}`,
+        `Before ${formatPeriod(figures.before.period)}`,
         figures.before.counts,
-        'Dated more than thirty years before the latest month, so drawn together; a month of them opens with created=YYYY-MM on the Seeds page.',
+        'Dated more than thirty years before the latest seed, so drawn together; created= on the Seeds page opens any month, quarter or year of them.',
       ),
     );
   }
-  for (const { month, counts } of figures.months) {
-    const query = (active?: boolean) => list({ created: month, active });
+  for (const { period, counts } of figures.periods) {
+    const query = (active?: boolean) => list({ created: period, active });
     bars.push({
-      key: month,
-      label: formatMonth(month),
+      key: period,
+      label: formatPeriod(period),
       segments: activeSegments(counts, query),
       href: query(),
       ...(counts.unknown > 0 ? { note: UNKNOWN_STATE_NOTE } : {}),
@@ -131,7 +130,7 @@ export function monthChart(figures: MonthFigures, list: SeedList): ChartSpec {
     bars.push(
       outlier(
         'after',
-        `After ${formatMonth(figures.after.month)}`,
+        `After ${formatPeriod(figures.after.period)}`,
         figures.after.counts,
         'Dated after today: the service’s dates for these seeds are in the future.',
       ),
@@ -144,7 +143,7 @@ export function monthChart(figures: MonthFigures, list: SeedList): ChartSpec {
         'unknown',
         'Date unknown',
         unknown,
-        'The catalogue service gave no readable created date for these seeds, so no month holds them.',
+        `The catalogue service gave no readable created date for these seeds, so no ${per} holds them.`,
       ),
       tick: 'Unknown',
     });
@@ -155,9 +154,9 @@ export function monthChart(figures: MonthFigures, list: SeedList): ChartSpec {
   return {
     id: 'seeds-per-month',
     title: 'Seeds added per month',
-    summary: 'Seeds by the month they were created (UTC), active and inactive stacked.',
+    summary: `Seeds by the ${per} they were created (UTC), active and inactive stacked${coarser ? `; by ${[coarser.unit, coarser.coarser?.unit].filter(Boolean).join(' or ')} where a ${per}’s bar would be too thin to read` : ''}.`,
     layout: 'columns',
-    categoryLabel: 'Month created (UTC)',
+    categoryLabel: `${per.charAt(0).toUpperCase()}${per.slice(1)} created (UTC)`,
     valueLabel: 'Seeds added',
     kind: 'count',
     noun: SEEDS,
@@ -167,135 +166,18 @@ export function monthChart(figures: MonthFigures, list: SeedList): ChartSpec {
       ...(hasUnknownState ? [{ key: 'unknown', label: 'Not known' }] : []),
     ],
     bars,
-    byMonth: true,
+    unit: figures.unit,
+    ...(coarser ? { coarser } : {}),
     empty: 'There are no seeds yet.',
   };
 }
 
-export function groupChart(figures: GroupFigures, list: SeedList): ChartSpec {
-  const bars: ChartBar[] = figures.largest.map((g) => ({
-    key: `group-${String(g.id)}`,
-    label: g.name,
-    segments: [{ series: 'seeds', value: g.count, href: list({ seed_group: g.id }) }],
-  }));
-  if (figures.others) {
-    const { ids, count } = figures.others;
-    const linked = ids.length <= MOST_GROUPS_IN_LINK;
-    bars.push({
-      key: 'others',
-      label: `In any of the ${plural(ids.length, 'other group')}`,
-      tick: `Other groups (${String(ids.length)})`,
-      muted: true,
-      note: linked
-        ? 'A seed in several of these groups counts once.'
-        : 'Too many groups for one address: open them from the Seed groups tab.',
-      segments: [
-        { series: 'seeds', value: count, href: linked ? list({ seed_group: ids }) : undefined },
-      ],
-    });
-  }
-  bars.push({
-    key: 'none',
-    label: 'In no group',
-    segments: [{ series: 'seeds', value: figures.none, href: list({ seed_group: 'none' }) }],
-  });
-  if (figures.unknown > 0) {
-    bars.push({
-      key: 'unknown',
-      label: 'Groups unknown',
-      muted: true,
-      note: 'The catalogue service did not give these seeds’ groups.',
-      segments: [{ series: 'seeds', value: figures.unknown }],
-    });
-  }
-  return {
-    id: 'seeds-by-group',
-    title: 'Seeds by group',
-    summary:
-      'How many seeds each seed group (work queue) holds; a seed in two groups counts in both.',
-    layout: 'rows',
-    categoryLabel: 'Seed group',
-    valueLabel: 'Seeds',
-    kind: 'count',
-    noun: SEEDS,
-    series: [{ key: 'seeds', label: 'Seeds' }],
-    bars,
-    empty: 'There are no seeds yet.',
-  };
-}
-
-export function statusChart(
-  counts: Readonly<Record<StatusClass | 'unknown', number>>,
-  list: SeedList,
-): ChartSpec {
-  const bars: ChartBar[] = STATUS_CLASSES.map((status) => ({
-    key: status,
-    label: STATUS_LABELS[status],
-    segments: [{ series: 'seeds', value: counts[status], href: list({ status }) }],
-  }));
-  if (counts.unknown > 0) {
-    bars.push({
-      key: 'unknown',
-      label: 'Status unreadable',
-      tick: 'Unreadable',
-      muted: true,
-      note: 'The catalogue service sent a status that cannot be read.',
-      segments: [{ series: 'seeds', value: counts.unknown }],
-    });
-  }
-  return {
-    id: 'seeds-by-status',
-    title: 'Seeds by last checked HTTP status',
-    summary: 'The class of the HTTP status each seed answered when it was last checked.',
-    layout: 'columns',
-    categoryLabel: 'Last checked HTTP status',
-    valueLabel: 'Seeds',
-    kind: 'count',
-    noun: SEEDS,
-    series: [{ key: 'seeds', label: 'Seeds' }],
-    bars,
-    empty: 'There are no seeds yet.',
-  };
-}
-
-export function coverageChart(audit: RequiredAudit, list: SeedList): ChartSpec {
-  const share = (lacking: number) =>
-    audit.total === 0 ? '' : ` (${String(Math.round((lacking / audit.total) * 100))}%)`;
-  const bars: ChartBar[] = audit.byField.map(({ field, lacking }) => ({
-    key: `field-${field}`,
-    label: field,
-    note: `${plural(audit.total - lacking, 'seed')} of ${String(audit.total)} have it${share(audit.total - lacking)}.`,
-    segments: [{ series: 'lacking', value: lacking, href: list({ missing: [field] }) }],
-  }));
-  if (audit.byField.length > 1) {
-    bars.push({
-      key: 'any',
-      label: 'Any required field',
-      segments: [
-        {
-          series: 'lacking',
-          value: audit.lacking,
-          href: list({ missing: audit.byField.map((f) => f.field) }),
-        },
-      ],
-    });
-  }
-  return {
-    id: 'required-coverage',
-    title: 'Required metadata: seeds lacking each field',
-    summary: `Of ${plural(audit.total, 'seed')}, how many have no value for each field required of seeds.`,
-    layout: 'rows',
-    categoryLabel: 'Required field',
-    valueLabel: 'Seeds without a value',
-    kind: 'count',
-    noun: SEEDS,
-    series: [{ key: 'lacking', label: 'Seeds lacking it' }],
-    bars,
-    empty:
-      audit.byField.length === 0
-        ? 'No fields are required of seeds.'
-        : audit.total === 0
-          ? 'There are no seeds yet.'
-          : 'Every seed has each required field.',
-  };
+/**
+ * Seeds added per month, with the same figures by quarter and by year for a chart too narrow to
+ * give each month a bar of its own.
+ */
+export function monthChart(counts: MonthCounts, thisMonth: string, list: SeedList): ChartSpec {
+  const chart = (unit: PeriodUnit, coarser?: ChartSpec) =>
+    periodChart(seedsByPeriod(counts, thisMonth, unit), list, coarser);
+  return chart('month', chart('quarter', chart('year')));
 }

@@ -5,6 +5,7 @@
  * hears and the tooltip are written here once.
  */
 import { formatBytes, formatCount, plural } from '../../lib/format';
+import type { PeriodUnit } from '../../lib/periods';
 
 /** Counts of records, or sizes in bytes. */
 export type ValueKind = 'count' | 'bytes';
@@ -54,8 +55,13 @@ export interface ChartSpec {
   readonly noun: readonly [string, string];
   readonly series: readonly ChartSeries[];
   readonly bars: readonly ChartBar[];
-  /** Label the category axis by year (for a bar per month). */
-  readonly byMonth?: boolean;
+  /** Bars are periods of the calendar, of this unit: the axis is labelled by year. */
+  readonly unit?: PeriodUnit;
+  /**
+   * The same figures in fewer, wider bars (months by quarter, quarters by year), drawn instead
+   * where this chart's bars would be narrower than a reader can see and point at.
+   */
+  readonly coarser?: ChartSpec;
   /** Said instead of a chart when no bar has a figure. */
   readonly empty: string;
 }

@@ -13,8 +13,16 @@ import { auditRequired } from '../../lib/metadata-audit';
 import { monthOf } from '../../lib/months';
 import { today } from '../../lib/today';
 import { ChartCard } from './chart-card';
-import { collectionSeeds, coverageChart, groupChart, monthChart, statusChart } from './chart-data';
-import { seedsByGroup, seedsByMonth, seedsByStatus } from './figures';
+import { monthChart } from './chart-data';
+import {
+  collectionSeeds,
+  coverageChart,
+  groupChart,
+  seedsByGroup,
+  seedsByStatus,
+  statusChart,
+} from './collection-charts';
+import { countByMonth } from './figures';
 import { Headline, Parts } from './headline';
 import './overview.css';
 
@@ -35,7 +43,7 @@ export function CollectionOverview({ collection }: { collection: Collection }) {
   const status = useMemo(() => seedsByStatus(rows), [rows]);
   const specs = useMemo(
     () => [
-      monthChart(seedsByMonth(rows, thisMonth), list),
+      monthChart(countByMonth(rows), thisMonth, list),
       groupChart(seedsByGroup(rows, names), list),
       statusChart(status, list),
       coverageChart(audit, list),

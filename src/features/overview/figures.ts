@@ -5,9 +5,10 @@
  */
 import { unknownOf, type Collection, type Seed } from '../../api/records';
 import { fieldInstantMs } from '../../api/row-block';
+import { withinSize } from '../../lib/archived-size';
 import { CRAWL_AGES, crawlAge, type CrawlAge } from '../../lib/crawl-age';
-import { addMonths, monthOf, monthsBetween } from '../../lib/months';
-import { STATUS_CLASSES, statusClassOf, type StatusClass } from '../../lib/seed-status';
+import { addMonths, monthOf, monthsBetween, nextPeriod, periodOf } from '../../lib/months';
+import type { PeriodUnit } from '../../lib/periods';
 
 /** Bars shown one by one before the rest collapse into "all others". */
 export const TOP_BARS = 15;
@@ -58,33 +59,57 @@ export function catalogueHeadline(collections: readonly Collection[]): Catalogue
 export interface SizeFigures {
   /** The largest collections, largest first (ties by id). */
   readonly largest: readonly Collection[];
-  /** The rest of the collections with a known size, when there are two or more of them. */
-  readonly others: { readonly count: number; readonly bytes: bigint } | null;
+  /**
+   * The rest of the collections with a known size, when there are two or more of them: exactly
+   * those of at most `atMost` bytes (the largest of them), which is what their list filters by.
+   */
+  readonly others: {
+    readonly count: number;
+    readonly bytes: bigint;
+    readonly atMost: number;
+  } | null;
   /** Collections whose size the service did not give. */
   readonly unknown: number;
 }
 
+/** Bars a tie at the cut may add, so that collections of the same size stay together. */
+const TIE_ROOM = 5;
+
 /**
  * The largest collections by archived size and the rest as one figure. A single remaining
- * collection is shown as itself: "all others" for one would hide its name for nothing.
+ * collection is shown as itself: "all others" for one would hide its name for nothing. The cut
+ * never parts collections of the same size, so "all others" is a size and below: it takes in the
+ * few of the cut's size when there are many of them, and shows them as bars when there are few.
  */
 export function sizeByCollection(
   collections: readonly Collection[],
   top: number = TOP_BARS,
 ): SizeFigures {
   const known = collections.filter((c) => c.totalWarcBytes !== null);
+  const size = (c: Collection | undefined) => c?.totalWarcBytes ?? 0;
   // Numbers past 2^53 still compare in the order of the service's values.
-  known.sort((a, b) => (b.totalWarcBytes ?? 0) - (a.totalWarcBytes ?? 0) || a.id - b.id);
-  const shown = known.length <= top + 1 ? known.length : top;
-  const rest = known.slice(shown);
+  known.sort((a, b) => size(b) - size(a) || a.id - b.id);
+  let shown = known.length <= top + 1 ? known.length : top;
+  if (shown < known.length && size(known[shown]) === size(known[shown - 1])) {
+    const edge = size(known[shown]);
+    let after = shown;
+    while (after < known.length && size(known[after]) === edge) after++;
+    let before = shown;
+    while (before > 0 && size(known[before - 1]) === edge) before--;
+    shown = after - top <= TIE_ROOM ? after : before;
+  }
+  const largest = known.slice(0, shown);
+  const first = known[shown];
+  const rest = first ? known.filter((c) => withinSize(c, size(first))) : [];
   return {
-    largest: known.slice(0, shown),
+    largest,
     others:
       rest.length === 0
         ? null
         : {
             count: rest.length,
-            bytes: rest.reduce((sum, c) => sum + BigInt(c.totalWarcBytes ?? 0), 0n),
+            bytes: rest.reduce((sum, c) => sum + BigInt(size(c)), 0n),
+            atMost: size(first),
           },
     unknown: collections.length - known.length,
   };
@@ -115,30 +140,35 @@ function countActive(counts: ActiveCounts, seed: Seed): void {
   else counts.unknown++;
 }
 
-export interface MonthFigures {
-  /** Every month from the first to the last shown, empty months included, oldest first. */
-  readonly months: readonly { readonly month: string; readonly counts: ActiveCounts }[];
-  /** Seeds created in months before the first shown (outliers such as the year 50), if any. */
-  readonly before: { readonly month: string; readonly counts: ActiveCounts } | null;
-  /** Seeds dated after the last month shown (in the future), if any. */
-  readonly after: { readonly month: string; readonly counts: ActiveCounts } | null;
-  /** Seeds whose created date is missing or unreadable: never placed in any month. */
+/** Seeds of a period (a month, quarter or year). */
+export interface PeriodCount {
+  readonly period: string;
+  readonly counts: ActiveCounts;
+}
+
+export interface PeriodFigures {
+  readonly unit: PeriodUnit;
+  /** Every period from the first to the last shown, empty ones included, oldest first. */
+  readonly periods: readonly PeriodCount[];
+  /** Seeds created before the first period shown (outliers such as the year 50), if any. */
+  readonly before: PeriodCount | null;
+  /** Seeds dated after the last period shown (in the future), if any. */
+  readonly after: PeriodCount | null;
+  /** Seeds whose created date is missing or unreadable: never placed in any period. */
+  readonly unknown: ActiveCounts;
+}
+
+/** Seeds by the month they were created (UTC), counted once for every way a chart shows them. */
+export interface MonthCounts {
+  readonly byMonth: ReadonlyMap<string, ActiveCounts>;
+  /** Seeds whose created date is missing or unreadable. */
   readonly unknown: ActiveCounts;
 }
 
 /** Thirty years of months: past that, earlier months are outliers, not a history to draw. */
 export const MAX_MONTHS = 360;
 
-/**
- * Seeds added per month (UTC), active and inactive. The months shown end with the last month
- * that has seeds and is not after `thisMonth`; a date in the future or far in the past is counted
- * in one bar after or before them, so one wrong date cannot stretch the chart over centuries.
- */
-export function seedsByMonth(
-  seeds: readonly Seed[],
-  thisMonth: string,
-  maxMonths: number = MAX_MONTHS,
-): MonthFigures {
+export function countByMonth(seeds: readonly Seed[]): MonthCounts {
   const byMonth = new Map<string, ActiveCounts>();
   const unknown = noSeeds();
   for (const seed of seeds) {
@@ -155,103 +185,56 @@ export function seedsByMonth(
     }
     countActive(counts, seed);
   }
+  return { byMonth, unknown };
+}
+
+/**
+ * Seeds added per month, quarter or year (UTC), active and inactive. The periods shown end with
+ * the one holding the last month that has seeds and is not after `thisMonth`, and span at most
+ * `maxMonths` months (whole periods of the unit); a date in the future or far in the past is
+ * counted in one bar after or before them, so one wrong date cannot stretch the chart over
+ * centuries.
+ */
+export function seedsByPeriod(
+  { byMonth, unknown }: MonthCounts,
+  thisMonth: string,
+  unit: PeriodUnit = 'month',
+  maxMonths: number = MAX_MONTHS,
+): PeriodFigures {
   const present = [...byMonth.keys()].sort();
   const first = present[0];
   const last = present.at(-1);
   if (first === undefined || last === undefined) {
-    return { months: [], before: null, after: null, unknown };
+    return { unit, periods: [], before: null, after: null, unknown };
   }
-  const end = present.filter((m) => m <= thisMonth).at(-1) ?? last;
-  const start = monthsBetween(first, end) >= maxMonths ? addMonths(end, -(maxMonths - 1)) : first;
-  const months: { month: string; counts: ActiveCounts }[] = [];
-  for (let month = start; month <= end; month = addMonths(month, 1)) {
-    months.push({ month, counts: byMonth.get(month) ?? noSeeds() });
+  const endMonth = present.filter((m) => m <= thisMonth).at(-1) ?? last;
+  const startMonth =
+    monthsBetween(first, endMonth) >= maxMonths ? addMonths(endMonth, -(maxMonths - 1)) : first;
+  const start = periodOf(startMonth, unit);
+  const end = periodOf(endMonth, unit);
+  const byPeriod = new Map<string, ActiveCounts>();
+  const before = noSeeds();
+  const after = noSeeds();
+  for (const [month, counts] of byMonth) {
+    const period = periodOf(month, unit);
+    let into = period < start ? before : period > end ? after : byPeriod.get(period);
+    if (!into) {
+      into = noSeeds();
+      byPeriod.set(period, into);
+    }
+    into.active += counts.active;
+    into.inactive += counts.inactive;
+    into.unknown += counts.unknown;
   }
-  const sum = (keep: (month: string) => boolean) => {
-    const total = noSeeds();
-    for (const [month, counts] of byMonth) {
-      if (!keep(month)) continue;
-      total.active += counts.active;
-      total.inactive += counts.inactive;
-      total.unknown += counts.unknown;
-    }
-    return total;
-  };
-  return {
-    months,
-    before: start > first ? { month: start, counts: sum((m) => m < start) } : null,
-    after: end < last ? { month: end, counts: sum((m) => m > end) } : null,
-    unknown,
-  };
-}
-
-export interface GroupFigures {
-  /** The groups with the most seeds, most first (ties by name, then id). */
-  readonly largest: readonly {
-    readonly id: number;
-    readonly name: string;
-    readonly count: number;
-  }[];
-  /** The other groups, and how many distinct seeds are in any of them. */
-  readonly others: { readonly ids: readonly number[]; readonly count: number } | null;
-  /** Seeds in no group. */
-  readonly none: number;
-  /** Seeds whose groups the service did not give. */
-  readonly unknown: number;
-}
-
-/**
- * Seeds by seed group. A seed in two groups counts in each, as each group's list shows it; "all
- * other groups" counts distinct seeds, as the list of their seeds does.
- */
-export function seedsByGroup(
-  seeds: readonly Seed[],
-  names: (id: number) => string | null | undefined,
-  top: number = TOP_BARS,
-): GroupFigures {
-  const counts = new Map<number, number>();
-  const seen = new Map<number, string>();
-  let none = 0;
-  let unknown = 0;
-  for (const seed of seeds) {
-    if (seed.seedGroups.length === 0) {
-      if (unknownOf(seed, 'seedGroups')) unknown++;
-      else none++;
-      continue;
-    }
-    for (const id of new Set(seed.seedGroups.map((g) => g.id))) {
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    for (const ref of seed.seedGroups) if (ref.name !== null) seen.set(ref.id, ref.name);
-  }
-  const groups = [...counts].map(([id, count]) => ({
-    id,
-    name: names(id) ?? seen.get(id) ?? `Group ${String(id)}`,
-    count,
-  }));
-  groups.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);
-  const shown = groups.length <= top + 1 ? groups.length : top;
-  const rest = new Set(groups.slice(shown).map((g) => g.id));
-  let inRest = 0;
-  if (rest.size > 0) {
-    for (const seed of seeds) if (seed.seedGroups.some((g) => rest.has(g.id))) inRest++;
+  const periods: PeriodCount[] = [];
+  for (let period = start; period <= end; period = nextPeriod(period)) {
+    periods.push({ period, counts: byPeriod.get(period) ?? noSeeds() });
   }
   return {
-    largest: groups.slice(0, shown),
-    others: rest.size === 0 ? null : { ids: [...rest], count: inRest },
-    none,
+    unit,
+    periods,
+    before: periodOf(first, unit) < start ? { period: start, counts: before } : null,
+    after: periodOf(last, unit) > end ? { period: end, counts: after } : null,
     unknown,
   };
-}
-
-/** Seeds by the class of their last checked HTTP status; `unknown` when it cannot be read. */
-export function seedsByStatus(
-  seeds: readonly Seed[],
-): Readonly<Record<StatusClass | 'unknown', number>> {
-  const counts = Object.fromEntries([...STATUS_CLASSES, 'unknown'].map((s) => [s, 0])) as Record<
-    StatusClass | 'unknown',
-    number
-  >;
-  for (const seed of seeds) counts[statusClassOf(seed) ?? 'unknown']++;
-  return counts;
 }

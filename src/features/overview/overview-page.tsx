@@ -9,13 +9,14 @@ import { listView, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
 import { ListStatus, LoadProgress } from '../../components/list-status';
 import { Page } from '../../components/page';
+import { PrintButton } from '../../components/print/print-button';
 import { formatBytes, formatCount, plural } from '../../lib/format';
 import { monthOf } from '../../lib/months';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
 import { ChartCard } from './chart-card';
 import { allSeeds, crawlChart, monthChart, sizeChart } from './chart-data';
-import { catalogueHeadline, crawlBands, seedsByMonth, sizeByCollection } from './figures';
+import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts } from './headline';
 import './overview.css';
 
@@ -34,13 +35,13 @@ export function OverviewPage() {
   const crawlSpec = useMemo(() => crawlChart(crawlBands(rows, day)), [rows, day]);
   const monthSpec = useMemo(
     () =>
-      seeds.data ? monthChart(seedsByMonth(seeds.rows, monthOf(day) ?? '9999-12'), allSeeds) : null,
+      seeds.data ? monthChart(countByMonth(seeds.rows), monthOf(day) ?? '9999-12', allSeeds) : null,
     [seeds.data, seeds.rows, day],
   );
   const seedTotal = headline.activeSeeds + headline.inactiveSeeds;
 
   return (
-    <Page title="Overview">
+    <Page title="Overview" actions={<PrintButton prepare={() => ({ inForce: [] })} />}>
       <p className="overview-lead">
         The whole catalogue at a glance. Every figure and every bar opens the list it counts.
       </p>

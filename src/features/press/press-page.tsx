@@ -1,7 +1,8 @@
 /**
- * Press mentions as a gallery of cards in the order the programme chose (list_order): title, the
- * attribution line, the description with its line breaks, the image or a placeholder, and a link
- * to the article.
+ * Press mentions as a gallery of cards: title, the attribution line, the description with its
+ * line breaks, the image or a placeholder, and a link to the article. In the order the programme
+ * chose (list_order), newest first or by title (`sort=`), narrowed by a quick filter over the
+ * title, description and attribution (`q=`); both live in the address.
  */
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -9,17 +10,23 @@ import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/records';
 import { fieldInstantMs } from '../../api/row-block';
 import { ClampedText } from '../../components/clamped-text';
+import { EmptyState } from '../../components/empty-state';
 import {
   ExportMenu,
   exportListState,
   type ExportColumn,
 } from '../../components/export/export-menu';
+import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
+import { useQuickFiltered } from '../../components/list-page';
 import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
+import { Page } from '../../components/page';
 import { ExternalLink, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
 import { pressImageUrl } from '../../lib/links';
 import { safeUrl } from '../../lib/safe-url';
-import { Page } from '../../components/page';
+import { useQuickFilter } from '../../lib/use-debounced';
+import { useUrlState } from '../../lib/url-state';
+import { orderPress, pressParams, pressSearchText, type PressOrder } from './press-order';
 
 /** What an export of the gallery holds: each card's parts, as the service sent them. */
 const pressColumns: readonly ExportColumn<PressItem>[] = [
@@ -46,27 +53,48 @@ const pressColumns: readonly ExportColumn<PressItem>[] = [
   { header: 'ID', kind: 'number', value: (p) => p.id },
 ];
 
+const ORDER_OPTIONS: readonly { value: PressOrder | ''; label: string }[] = [
+  { value: '', label: 'Programme order' },
+  { value: 'newest', label: 'Newest first' },
+  { value: 'title', label: 'Title (A–Z)' },
+];
+
 export function PressPage() {
   const list = listView(usePressItems());
   const { pathname, search } = useLocation();
-  // The programme's order; items whose position is unknown follow the rest.
-  const items = useMemo(
-    () =>
-      [...list.rows].sort(
-        (a, b) =>
-          (a.listOrder ?? Number.POSITIVE_INFINITY) - (b.listOrder ?? Number.POSITIVE_INFINITY) ||
-          a.id - b.id,
-      ),
-    [list.rows],
-  );
+  const url = useUrlState(pressParams);
+  const { q, sort } = url.values;
+  const quick = useQuickFilter(q, (value) => {
+    url.set({ q: value }, { replace: true });
+  });
+  const ordered = useMemo(() => orderPress(list.rows, sort), [list.rows, sort]);
+  const items = useQuickFiltered(ordered, quick.query, pressSearchText);
+  const filtered = quick.query !== '';
   return (
     <Page title="Press">
       <p className="count-line" aria-live="polite">
-        {countLine(list, 'press mention')}
+        {countLine(list, 'press mention', { shown: filtered ? items.length : undefined })}
       </p>
-      <ListStatus view={list} noun="press mention" resource="press_item" />
-      {items.length > 0 && (
-        <div className="press-toolbar">
+      <UrlProblems problems={url.problems} />
+      <div className="press-toolbar">
+        <FilterBar label="Find and order press mentions">
+          <TextBox
+            label="Quick filter"
+            value={quick.text}
+            onChange={quick.setText}
+            onEnter={quick.commitNow}
+            placeholder="Title, description or attribution"
+          />
+          <SelectInput
+            label="Order"
+            value={sort ?? ''}
+            options={ORDER_OPTIONS}
+            onChange={(value) => {
+              url.set({ sort: value === '' ? undefined : value });
+            }}
+          />
+        </FilterBar>
+        {items.length > 0 && (
           <ExportMenu
             source={{ resource: 'press_item', rows: items, columns: pressColumns, sort: null }}
             list={exportListState(list, false)}
@@ -74,8 +102,9 @@ export function PressPage() {
             nouns="press mentions"
             naming={{ what: 'press mentions', pathname, search }}
           />
-        </div>
-      )}
+        )}
+      </div>
+      <ListStatus view={list} noun="press mention" resource="press_item" />
       {list.loadingFirst ? (
         <ul className="press-grid" aria-busy="true" aria-label="Loading press mentions">
           {Array.from({ length: 6 }, (_, i) => (
@@ -86,8 +115,13 @@ export function PressPage() {
         <ListEmpty
           view={list}
           nouns="press mentions"
-          filtered={false}
-          noMatches={null}
+          filtered={filtered}
+          noMatches={
+            <EmptyState kind="no-matches" title="No press mentions match the quick filter.">
+              Try fewer or shorter words: every word must appear in the title, the description or
+              the attribution.
+            </EmptyState>
+          }
           nothingYet="No press mentions yet."
         />
       ) : (

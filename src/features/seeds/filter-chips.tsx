@@ -3,7 +3,7 @@
  * a list narrowed by facet clicks, a shared link or the overview's charts always says why.
  */
 import type { ReactNode } from 'react';
-import { formatMonth } from '../../lib/format';
+import { formatPeriod } from '../../lib/format';
 import type { StatusClass } from '../../lib/seed-status';
 import {
   encodeWhere,
@@ -77,8 +77,8 @@ export function filterChips(values: Values, groupName: (id: number) => string | 
   ];
 }
 
-function createdText(month: string): string {
-  return `created in ${formatMonth(month)}`;
+function createdText(period: string): string {
+  return `created in ${formatPeriod(period)}`;
 }
 
 export function FilterChips({

@@ -10,7 +10,7 @@
  * back), is reported, and matches no seed until it is fixed or cleared.
  */
 import { isBlank, missingFieldsParam } from '../../lib/metadata-audit';
-import { isMonth, monthRange, type MonthRange } from '../../lib/months';
+import { isPeriod, periodRange, type PeriodRange } from '../../lib/periods';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
 
@@ -82,13 +82,19 @@ function decodeStatus(text: string): Decoded<StatusClass | Unreadable> {
   );
 }
 
-/** `created=2024-03`: seeds created in that month of the UTC calendar. */
+/**
+ * `created=2024-03`, `created=2024-Q1` or `created=2024`: seeds created in that month, quarter or
+ * year of the UTC calendar.
+ */
 export function createdParam(): Param<string | Unreadable | undefined> {
   return {
     decode: (text) => {
       if (text === null || text === '') return { value: undefined };
-      if (isMonth(text)) return { value: text };
-      return unreadable(text, `${quoted(text)} is not a month: created=YYYY-MM.`);
+      if (isPeriod(text)) return { value: text };
+      return unreadable(
+        text,
+        `${quoted(text)} is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.`,
+      );
     },
     encode: (value) => {
       if (value === undefined) return null;
@@ -137,7 +143,7 @@ export interface SeedFilterModel {
   readonly publiclyVisible: readonly boolean[];
   readonly seedTypes: readonly string[];
   readonly status: readonly StatusClass[];
-  readonly created: MonthRange | null;
+  readonly created: PeriodRange | null;
   /** Messages for values that cannot be read: while there is one, no seed matches. */
   readonly unreadable: readonly string[];
 }
@@ -175,10 +181,10 @@ export function seedFilterModel(values: Partial<SeedRowFilterValues>): SeedFilte
     }
     if (!choice.values.includes(clause.value)) choice.values.push(clause.value);
   }
-  let created: MonthRange | null = null;
+  let created: PeriodRange | null = null;
   if (values.created !== undefined) {
     if (isUnreadable(values.created)) problems.push(values.created.problem);
-    else created = monthRange(values.created);
+    else created = periodRange(values.created);
   }
   return {
     where,

@@ -177,6 +177,20 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   };
   const groupName = useCallback((id: number) => groupNames?.get(id), [groupNames]);
   const chips = filterChips(values, groupName);
+  // What the list keeps, in words, for a printout: the filters asked of the service, then the rest.
+  const inForce = [
+    ...(fixedCollection === undefined && collection !== undefined
+      ? [`in ${collectionLabel(collection, collectionName(collection))}`]
+      : []),
+    ...(name === '' && prefix === ''
+      ? []
+      : [
+          prefix === ''
+            ? `with a ${name} value`
+            : `${name === '' ? 'any field' : name} starting with ${quoted(prefix)}`,
+        ]),
+    ...chips.map((chip) => chip.text),
+  ];
 
   const narrowed = filtering || q !== '';
   let count = countLine(list, 'seed', { shown: narrowed ? rows.length : undefined });
@@ -198,6 +212,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         resource="seed"
         noun="seed"
         count={count}
+        inForce={inForce}
         filterLabel="Filter seeds"
         filters={
           <>

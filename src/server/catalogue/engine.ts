@@ -107,32 +107,58 @@ function without(record: object, hidden: readonly string[]): object {
 }
 
 /**
- * The catalogue as a visitor without an account sees it, made once. The engine reads only the
- * fields the visitor's records keep (`state`, `collection`, `metadata`, `seed_group`) and writes
- * out the rest as they are, so the records can stand in for the account's though their type says
- * more.
+ * The catalogue as a visitor without an account sees it, made once: only public records (public
+ * collections, and their public seeds and their seed groups, a group naming only the public
+ * collections it serves), without the fields an account alone sees, and with each collection's
+ * seed counts those of the seeds the visitor is shown, so that every count agrees with the lists.
+ * The engine reads only the fields the visitor's records keep (`state`, `collection`, `metadata`,
+ * `seed_group`) and writes out the rest as they are, so the records can stand in for the
+ * account's though their type says more.
  */
-function publicView(catalogue: Catalogue): Catalogue {
-  const visible = (records: readonly object[], resource: Resource) =>
-    records.map((record) => without(record, PRIVATE_FIELDS[resource]));
+export function visitorsCatalogue(catalogue: Catalogue): Catalogue {
+  const hide = (record: object, resource: Resource) => without(record, PRIVATE_FIELDS[resource]);
+  const open = new Set(catalogue.collections.filter((c) => c.publicly_visible).map((c) => c.id));
+  const seeds = catalogue.seeds.filter((s) => s.publicly_visible && open.has(s.collection));
+  const counts = new Map<number, { active: number; inactive: number }>();
+  for (const seed of seeds) {
+    const count = counts.get(seed.collection) ?? { active: 0, inactive: 0 };
+    if (seed.active) count.active++;
+    else count.inactive++;
+    counts.set(seed.collection, count);
+  }
+  const collections = catalogue.collections
+    .filter((c) => open.has(c.id))
+    .map((c) =>
+      hide(
+        {
+          ...c,
+          num_active_seeds: counts.get(c.id)?.active ?? 0,
+          num_inactive_seeds: counts.get(c.id)?.inactive ?? 0,
+        },
+        'collection',
+      ),
+    );
   const accounts = new Map(catalogue.collections.map((c) => [c.id, c.account]));
   // The service embeds a group in seeds as it shows it to visitors: one shape for both.
-  const groups = catalogue.seedGroups.map(
-    (group): WirePublicSeedGroup =>
-      catalogue.seedGroupRefs.get(group.id) ?? {
-        id: group.id,
-        name: group.name,
-        collections: [group.collection],
-        account: accounts.get(group.collection) ?? 0,
-        visibility: 'PRIVATE',
-      },
-  );
+  const refs = new Map<number, WirePublicSeedGroup>();
+  for (const group of catalogue.seedGroups) {
+    const ref = catalogue.seedGroupRefs.get(group.id) ?? {
+      id: group.id,
+      name: group.name,
+      collections: [group.collection],
+      account: accounts.get(group.collection) ?? 0,
+      visibility: 'PRIVATE',
+    };
+    const shown = ref.collections.filter((id) => open.has(id));
+    if (shown.length > 0) refs.set(group.id, { ...ref, collections: shown });
+  }
   return {
     ...catalogue,
-    pressItems: visible(catalogue.pressItems, 'press_item'),
-    collections: visible(catalogue.collections, 'collection'),
-    seeds: visible(catalogue.seeds, 'seed'),
-    seedGroups: groups,
+    pressItems: catalogue.pressItems.map((p) => hide(p, 'press_item')),
+    collections,
+    seeds: seeds.map((s) => hide(s, 'seed')),
+    seedGroups: [...refs.values()],
+    seedGroupRefs: refs,
   } as unknown as Catalogue;
 }
 
@@ -140,7 +166,7 @@ export function createCatalogueApi(
   account: Catalogue,
   options: CatalogueApiOptions = {},
 ): CatalogueApi {
-  const catalogue = options.representation === 'public' ? publicView(account) : account;
+  const catalogue = options.representation === 'public' ? visitorsCatalogue(account) : account;
   // Each response in the default representation lists keys in a different order, as the real
   // service does; clients must not depend on it.
   let responses = 0;

@@ -12,7 +12,7 @@ import { compareText } from '../../../src/components/data-table';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
 import type { SeedFilterModel, SeedGroupChoice } from '../../../src/features/seeds/seed-filters';
-import { monthRange } from '../../../src/lib/months';
+import { periodRange } from '../../../src/lib/periods';
 import { STATUS_CLASSES } from '../../../src/lib/seed-status';
 import { makeSeed } from './seed-fixtures';
 
@@ -86,7 +86,7 @@ const modelArbitrary: fc.Arbitrary<SeedFilterModel> = fc.record({
     [],
   ),
   created: sometimes(
-    fc.constantFrom('2024-01', '2024-02', '2024-03').map((month) => monthRange(month)),
+    fc.constantFrom('2024-01', '2024-02', '2024-03').map((month) => periodRange(month)),
     null,
   ),
   unreadable: fc.oneof(

@@ -8,10 +8,12 @@ import type { Collection } from '../../../src/api/records';
 import { sizeChart } from '../../../src/features/overview/chart-data';
 import {
   crawlBands,
-  seedsByGroup,
-  seedsByMonth,
+  countByMonth,
+  seedsByPeriod,
   sizeByCollection,
 } from '../../../src/features/overview/figures';
+import { seedsByGroup } from '../../../src/features/overview/collection-charts';
+import { withinSize } from '../../../src/lib/archived-size';
 import { makeSeed } from './seed-fixtures';
 
 function collections(items: readonly Record<string, unknown>[]): Collection[] {
@@ -68,6 +70,40 @@ describe('archived size by collection', () => {
     expect(spec.bars.at(-1)?.label).toBe('All 4,985 other collections');
   });
 
+  it('never parts collections of one size, so "all others" is every collection of a size and below', () => {
+    const othersOf = (sizes: number[]) => {
+      const all = collections(sizes.map((total_warc_bytes) => ({ total_warc_bytes })));
+      const figures = sizeByCollection(all);
+      const atMost = figures.others?.atMost ?? -1;
+      // What the bar's list keeps: the collections of at most its size.
+      expect(all.filter((c) => withinSize(c, atMost))).toHaveLength(figures.others?.count ?? 0);
+      expect(figures.largest.every((c) => !withinSize(c, atMost))).toBe(true);
+      return figures;
+    };
+    // Three of the 15th's size beyond it: they are drawn too.
+    const few = othersOf([
+      ...Array.from({ length: 14 }, (_, i) => 1_000 - i),
+      500,
+      500,
+      500,
+      500,
+      1,
+      2,
+    ]);
+    expect(few.largest).toHaveLength(18);
+    expect(few.others).toMatchObject({ count: 2, atMost: 2 });
+    // Many never-crawled collections of 0 bytes: all go with the others.
+    const many = othersOf([
+      ...Array.from({ length: 10 }, (_, i) => 1_000 - i),
+      ...Array<number>(40).fill(0),
+    ]);
+    expect(many.largest).toHaveLength(10);
+    expect(many.others).toMatchObject({ count: 40, atMost: 0 });
+    // The cut opens the collections of at most its size, largest first.
+    const link = sizeChart(many).bars.at(-1)?.segments[0]?.href;
+    expect(link).toBe('/collections?size_max=0&sort=-size');
+  });
+
   it('keeps the order of sizes past 2^53, and adds them without rounding', () => {
     const big = [2 ** 60, 2 ** 60 + 2 ** 10, 2 ** 53 + 2, 2 ** 63, 3];
     const figures = sizeByCollection(
@@ -102,16 +138,16 @@ describe('last crawl', () => {
 
 describe('seeds added per month', () => {
   it('fills the months between, and puts missing dates in "unknown", never January 1970', () => {
-    const figures = seedsByMonth(
-      [
+    const figures = seedsByPeriod(
+      countByMonth([
         makeSeed({ created: '2024-01-10T00:00:00Z' }),
         makeSeed({ created: '2024-03-31T23:59:59.999999Z', active: false }),
         makeSeed({ created: null }),
         makeSeed({ created: null, active: 'unknown' }),
-      ],
+      ]),
       '2026-11',
     );
-    expect(figures.months.map((m) => [m.month, m.counts])).toEqual([
+    expect(figures.periods.map((m) => [m.period, m.counts])).toEqual([
       ['2024-01', { active: 1, inactive: 0, unknown: 0 }],
       ['2024-02', { active: 0, inactive: 0, unknown: 0 }],
       ['2024-03', { active: 0, inactive: 1, unknown: 0 }],
@@ -122,24 +158,65 @@ describe('seeds added per month', () => {
   });
 
   it('keeps an ancient or a future date from stretching the chart over centuries', () => {
-    const figures = seedsByMonth(
-      [
+    const figures = seedsByPeriod(
+      countByMonth([
         makeSeed({ created: '0050-06-01T00:00:00Z' }),
         makeSeed({ created: '2020-01-01T00:00:00Z' }),
         makeSeed({ created: '2026-11-02T00:00:00Z' }),
         makeSeed({ created: '2999-01-01T00:00:00Z' }),
-      ],
+      ]),
       '2026-11',
     );
-    expect(figures.months).toHaveLength(360);
-    expect(figures.months[0]?.month).toBe('1996-12');
-    expect(figures.months.at(-1)?.month).toBe('2026-11');
+    expect(figures.periods).toHaveLength(360);
+    expect(figures.periods[0]?.period).toBe('1996-12');
+    expect(figures.periods.at(-1)?.period).toBe('2026-11');
     expect(figures.before?.counts.active).toBe(1);
     expect(figures.after?.counts.active).toBe(1);
   });
 
+  it('folds months into quarters and years, whole ones, every seed in exactly one bar', () => {
+    const seeds = [
+      makeSeed({ created: '0050-06-01T00:00:00Z' }),
+      makeSeed({ created: '1996-11-30T00:00:00Z' }),
+      makeSeed({ created: '1996-12-01T00:00:00Z' }),
+      makeSeed({ created: '2024-03-31T23:59:59Z', active: false }),
+      makeSeed({ created: '2024-04-01T00:00:00Z' }),
+      makeSeed({ created: '2026-11-02T00:00:00Z' }),
+      makeSeed({ created: '2999-01-01T00:00:00Z' }),
+    ];
+    const counts = countByMonth(seeds);
+    const quarters = seedsByPeriod(counts, '2026-11', 'quarter');
+    // Thirty years back from November 2026 begin in December 1996: its whole quarter is shown.
+    expect(quarters.periods[0]?.period).toBe('1996-Q4');
+    expect(quarters.periods.at(-1)?.period).toBe('2026-Q4');
+    expect(quarters.periods[0]?.counts.active).toBe(2);
+    expect(quarters.before).toEqual({
+      period: '1996-Q4',
+      counts: { active: 1, inactive: 0, unknown: 0 },
+    });
+    const q2024 = quarters.periods.filter((q) => q.period.startsWith('2024'));
+    expect(q2024.map((q) => [q.period, q.counts.active, q.counts.inactive])).toEqual([
+      ['2024-Q1', 0, 1],
+      ['2024-Q2', 1, 0],
+      ['2024-Q3', 0, 0],
+      ['2024-Q4', 0, 0],
+    ]);
+    const years = seedsByPeriod(counts, '2026-11', 'year');
+    expect(years.periods.map((y) => y.period)).toEqual(
+      Array.from({ length: 31 }, (_, i) => String(1996 + i)),
+    );
+    expect(years.after?.counts.active).toBe(1);
+    const drawn = (f: typeof years) =>
+      [...f.periods, f.before, f.after].reduce(
+        (sum, p) => sum + (p ? p.counts.active + p.counts.inactive : 0),
+        0,
+      );
+    expect(drawn(quarters)).toBe(seeds.length);
+    expect(drawn(years)).toBe(seeds.length);
+  });
+
   it('has no months for no seeds', () => {
-    expect(seedsByMonth([], '2026-11').months).toEqual([]);
+    expect(seedsByPeriod(countByMonth([]), '2026-11').periods).toEqual([]);
   });
 });
 

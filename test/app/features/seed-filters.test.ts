@@ -8,7 +8,7 @@ import {
   seedRowFilterParams,
   toggleWhere,
 } from '../../../src/features/seeds/seed-filters';
-import { monthRange } from '../../../src/lib/months';
+import { periodRange } from '../../../src/lib/periods';
 import type { StatusClass } from '../../../src/lib/seed-status';
 import { decodeAll, encodeInto } from '../../../src/lib/url-state';
 
@@ -99,23 +99,36 @@ describe('the seed row filters in the address', () => {
       publiclyVisible: [true],
       seedTypes: ['oneHopOff'],
       status: ['4xx', 'unchecked'],
-      created: { month: '2024-02', from: Date.UTC(2024, 1, 1), to: Date.UTC(2024, 2, 1) },
+      created: { period: '2024-02', from: Date.UTC(2024, 1, 1), to: Date.UTC(2024, 2, 1) },
     });
     expect(hasSeedFilters(model)).toBe(true);
     expect(hasSeedFilters(modelOf(''))).toBe(false);
   });
 
   it('takes December into the next year', () => {
-    expect(monthRange('2023-12')).toEqual({
-      month: '2023-12',
+    expect(periodRange('2023-12')).toEqual({
+      period: '2023-12',
       from: Date.UTC(2023, 11, 1),
       to: Date.UTC(2024, 0, 1),
     });
   });
 
+  it('reads a quarter and a year as their months, the last one to its end', () => {
+    expect(periodRange('2023-Q4')).toEqual({
+      period: '2023-Q4',
+      from: Date.UTC(2023, 9, 1),
+      to: Date.UTC(2024, 0, 1),
+    });
+    expect(periodRange('2024')).toEqual({
+      period: '2024',
+      from: Date.UTC(2024, 0, 1),
+      to: Date.UTC(2025, 0, 1),
+    });
+  });
+
   it('reads a year below 100 as that year, not as 19xx', () => {
-    expect(monthRange('0050-01')).toEqual({
-      month: '0050-01',
+    expect(periodRange('0050-01')).toEqual({
+      period: '0050-01',
       from: Date.parse('0050-01-01T00:00:00Z'),
       to: Date.parse('0050-02-01T00:00:00Z'),
     });
@@ -129,8 +142,18 @@ describe('the seed row filters in the address', () => {
     ['active=yes', '“yes” is not true or false: active=true|false.'],
     ['public=1', '“1” is not true or false: public=true|false.'],
     ['status=6xx', '“6xx” is not a status class: status=2xx|3xx|4xx|5xx|other|unchecked.'],
-    ['created=2024-13', '“2024-13” is not a month: created=YYYY-MM.'],
-    ['created=2024-3', '“2024-3” is not a month: created=YYYY-MM.'],
+    [
+      'created=2024-13',
+      '“2024-13” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+    ],
+    [
+      'created=2024-3',
+      '“2024-3” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+    ],
+    [
+      'created=2024-Q5',
+      '“2024-Q5” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+    ],
   ])('says what is wrong with %s, and matches nothing rather than everything', (query, why) => {
     const { values, problems } = decode(query);
     expect(problems).toEqual([`${why} No seeds match it until it is changed.`]);

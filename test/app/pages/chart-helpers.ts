@@ -70,6 +70,24 @@ export function monthName(month: string): string {
   return monthFormat.format(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
 }
 
+export type Unit = 'month' | 'quarter' | 'year';
+
+/** How a chart by period names the period a month (`2024-03`) falls in. */
+export function periodName(month: string, unit: Unit): string {
+  const year = month.slice(0, 4);
+  if (unit === 'year') return year;
+  if (unit === 'quarter') return `Q${String(Math.ceil(Number(month.slice(5, 7)) / 3))} ${year}`;
+  return monthName(month);
+}
+
+/** The unit a chart by period draws its bars in, from their labels. */
+export function unitOf(shown: readonly Bar[]): Unit {
+  const labels = shown.map((b) => b.label);
+  if (labels.some((l) => /^Q[1-4] \d{4}$/.test(l))) return 'quarter';
+  if (labels.some((l) => /^\d{4}$/.test(l))) return 'year';
+  return 'month';
+}
+
 /** Waits for a list page's count line to say exactly this. */
 export async function countLine(text: string): Promise<void> {
   expect(

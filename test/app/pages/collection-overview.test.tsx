@@ -47,7 +47,7 @@ async function chart(title: string) {
 }
 
 describe('a collection’s Overview tab', () => {
-  it('comes first among the tabs, and the collection’s own address stays its seeds', async () => {
+  it('comes first among the tabs, each tab at an address of its own', async () => {
     renderApp(`/collections/${id}/overview`);
     const tabs = await screen.findByRole('navigation', { name: 'Collection sections' });
     const links = within(tabs).getAllByRole('link');
@@ -58,7 +58,9 @@ describe('a collection’s Overview tab', () => {
       'Metadata',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
-    expect(links[1]).toHaveAttribute('href', `/collections/${id}`);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(
+      ['overview', 'seeds', 'seed-groups', 'metadata'].map((tab) => `/collections/${id}/${tab}`),
+    );
   });
 
   it('counts seeds by last checked status, and a class opens exactly its seeds', async () => {
@@ -83,7 +85,7 @@ describe('a collection’s Overview tab', () => {
         href: null,
       },
     );
-    await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
+    await user.click(within(figure).getByRole('button', { name: 'Show as chart' }));
     const clientErrors = (await bars(figure)).find((b) => b.label === '4xx client error');
     if (!clientErrors) throw new Error('no 4xx bar');
     await user.click(clientErrors.link);
@@ -132,7 +134,7 @@ describe('a collection’s Overview tab', () => {
       expect(shown.find((b) => b.label === field)?.value).toBe(lacking([field]));
     }
     expect(screen.getByRole('link', { name: count(lacking(required)) }).getAttribute('href')).toBe(
-      `/collections/${id}?missing=Title&missing=Description&missing=Subject&missing=Language`,
+      `/collections/${id}/seeds?missing=Title&missing=Description&missing=Subject&missing=Language`,
     );
     const description = shown.find((b) => b.label === 'Description');
     if (!description) throw new Error('no Description bar');

@@ -9,6 +9,7 @@ const { catalogue } = setupPageCatalogue();
 const target =
   catalogue.collections.find(
     (c) =>
+      c.publicly_visible &&
       c.num_active_seeds > 20 &&
       Object.keys(c.metadata).length > 2 &&
       catalogue.seedGroups.some((g) => g.collection === c.id),
@@ -32,8 +33,92 @@ describe('/collections/:id', () => {
     expect(publicPage).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('shows no public page for a private collection', async () => {
+    const hidden = catalogue.collections.find((c) => !c.publicly_visible);
+    if (!hidden) throw new Error('the sample has no private collection');
+    renderApp(`/collections/${String(hidden.id)}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: hidden.name });
+    const header = heading.closest('header') as HTMLElement;
+    expect(within(header).getByText('Private')).toBeInTheDocument();
+    expect(within(header).queryByRole('link', { name: 'Public page' })).toBeNull();
+  });
+
+  it('opens on its Overview tab, with its description and metadata at the top', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(`/collections/${id}`);
+    const about = await screen.findByRole('region', { name: 'About this collection' });
+    expect(router.state.location.pathname).toBe(`/collections/${id}/overview`);
+    const metadata = target?.metadata ?? {};
+    const description = metadata.Description?.[0]?.value ?? '';
+    expect(description).not.toBe('');
+    expect(
+      within(about).getByText((_, el) => el?.tagName === 'P' && el.textContent === description),
+    ).toBeInTheDocument();
+    // Title, Collector, Subject…: every value in full.
+    const fields = Object.keys(metadata).filter((f) => f !== 'Description');
+    for (const field of fields.slice(0, 8)) {
+      expect(within(about).getByText(field, { selector: 'dt bdi' })).toBeInTheDocument();
+      for (const entry of metadata[field] ?? []) {
+        expect(
+          within(about).getAllByText(
+            (_, el) => el?.tagName === 'DD' && el.textContent === entry.value,
+          ).length,
+        ).toBeGreaterThan(0);
+      }
+    }
+    // It comes before the charts of its seeds.
+    const firstChart = await screen.findAllByRole('figure', {}, { timeout: 4_000 });
+    expect(
+      about.compareDocumentPosition(firstChart[0] as Node) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await user.click(within(about).getByRole('link', { name: 'Show all metadata' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/collections/${id}/metadata`);
+    });
+    expect(await screen.findByText('The collection’s metadata')).toBeInTheDocument();
+  });
+
+  it('answers each tab at its own address, /collections/:id/seeds included', async () => {
+    for (const [tab, shows] of [
+      ['seeds', () => screen.findByRole('grid', { name: 'Seeds' })],
+      ['seed-groups', () => screen.findByRole('grid', { name: 'Seed groups' })],
+      ['metadata', () => screen.findByText('Seed metadata coverage')],
+      ['overview', () => screen.findByRole('region', { name: 'About this collection' })],
+    ] as const) {
+      const view = renderApp(`/collections/${id}/${tab}`);
+      expect(await shows()).toBeInTheDocument();
+      expect(screen.queryByText('There is no such page')).toBeNull();
+      const current = within(
+        screen.getByRole('navigation', { name: 'Collection sections' }),
+      ).getByRole('link', { current: 'page' });
+      expect(current).toHaveAttribute('href', `/collections/${id}/${tab}`);
+      view.unmount();
+    }
+  });
+
+  it('takes an older link with a seed filter to the Seeds tab, the filter kept', async () => {
+    const group = catalogue.seedGroups.find((g) => g.collection === target?.id);
+    const { router } = renderApp(`/collections/${id}?seed_group=${String(group?.id)}`);
+    await screen.findByRole('grid', { name: 'Seeds' });
+    expect(router.state.location.pathname).toBe(`/collections/${id}/seeds`);
+    expect(router.state.location.search).toBe(`?seed_group=${String(group?.id)}`);
+  });
+
+  it('offers the nearest real page for an address that leads nowhere', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(`/collections/${id}/seedz?q=gov`);
+    expect(
+      await screen.findByRole('heading', { name: 'There is no such page' }),
+    ).toBeInTheDocument();
+    const nearest = screen.getByRole('link', { name: `/collections/${id}/seeds` });
+    await user.click(nearest);
+    await screen.findByRole('grid', { name: 'Seeds' });
+    expect(router.state.location.pathname).toBe(`/collections/${id}/seeds`);
+    expect(router.state.location.search).toBe('?q=gov');
+  });
+
   it('says that a sort by a column the tab does not show cannot be used', async () => {
-    renderApp(`/collections/${id}?sort=-collection`);
+    renderApp(`/collections/${id}/seeds?sort=-collection`);
     expect(
       await screen.findByText(
         'There is no column “collection” to sort by, so the list is unsorted.',
@@ -47,7 +132,7 @@ describe('/collections/:id', () => {
   });
 
   it('lists only its own seeds in the Seeds tab', async () => {
-    renderApp(`/collections/${id}`);
+    renderApp(`/collections/${id}/seeds`);
     expect(
       await screen.findByText(`${seedsOfTarget.length.toLocaleString()} seeds`, {
         selector: '.count-line',
@@ -109,7 +194,7 @@ describe('/collections/:id', () => {
     const empty = catalogue.collections.find(
       (c) => c.num_active_seeds + c.num_inactive_seeds === 0,
     );
-    renderApp(`/collections/${String(empty?.id)}`);
+    renderApp(`/collections/${String(empty?.id)}/seeds`);
     expect(await screen.findByText('This collection has no seeds yet.')).toBeInTheDocument();
   });
 });

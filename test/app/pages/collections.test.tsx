@@ -20,6 +20,8 @@ describe('/collections', () => {
     expect(router.state.location.pathname).toBe('/collections');
     expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
     expect(screen.getByRole('grid', { name: 'Collections' })).toBeInTheDocument();
+    // The account's catalogue: no word of a public one.
+    expect(screen.queryByText(/^The public catalogue/)).toBeNull();
   });
 
   it('filters by state through the URL, and says "N of M"', async () => {
@@ -226,7 +228,7 @@ describe('/collections', () => {
     grid.focus();
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => {
-      expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}`);
+      expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}/overview`);
     });
   });
 });

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WireCollection } from '../../../src/contract/wire';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { setupCatalogueServer } from '../catalogue-server';
+import { columnTexts } from './table-helpers';
 import { renderApp } from '../render';
-import { bars, countLine, monthName, tableFigures } from './chart-helpers';
+import { bars, countLine, periodName, tableFigures, unitOf, type Unit } from './chart-helpers';
 
 const TODAY = Date.UTC(2026, 10, 15, 9, 30);
 const catalogue = generateCatalogue({ seeds: 1_500 });
@@ -98,6 +99,27 @@ describe('archived size by collection', () => {
     expect(shown[15]?.exact).toBe(rest.reduce((sum, c) => sum + BigInt(c.total_warc_bytes), 0n));
     expect(shown).toHaveLength(16);
   });
+
+  it('opens exactly the other collections from “all others”, as many as it says', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/overview');
+    const figure = await screen.findByRole('figure', { name: 'Archived size by collection' });
+    const others = (await bars(figure)).find((b) => b.label.startsWith('All '));
+    if (!others) throw new Error('no bar for all others');
+    const many = Number(/^All ([\d,]+) other/.exec(others.label)?.[1]?.replace(/,/g, ''));
+    expect(many).toBe(collections.length - 15);
+    await user.click(others.link);
+    await countLine(`${count(many)} of ${count(collections.length)} collections`);
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('-size');
+    // The first rows, the largest of them, are none of the 15 drawn apart.
+    const names = new Set(columnTexts('Collections', 'Name'));
+    expect(names.size).toBeGreaterThan(0);
+    for (const c of [...collections]
+      .sort((a, b) => b.total_warc_bytes - a.total_warc_bytes || a.id - b.id)
+      .slice(0, 15)) {
+      expect(names.has(c.name)).toBe(false);
+    }
+  });
 });
 
 describe('what each chart says about itself', () => {
@@ -168,25 +190,31 @@ describe('last crawl', () => {
     for (const bar of shown) {
       expect(rows.get(bar.label)?.href).toBe(bar.link.getAttribute('href'));
     }
-    expect(within(figure).getByRole('button', { name: 'Show as table' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    // The button says what it does next: back to the chart.
+    expect(within(figure).queryByRole('button', { name: 'Show as table' })).toBeNull();
+    await user.click(within(figure).getByRole('button', { name: 'Show as chart' }));
+    expect(await bars(figure)).toHaveLength(shown.length);
+    expect(within(figure).getByRole('button', { name: 'Show as table' })).toBeInTheDocument();
   });
 });
 
 // A chart of every month of the sample: slow to draw in jsdom on a busy machine.
 describe('seeds added per month', { timeout: 20_000 }, () => {
-  const byMonth = new Map<string, { active: number; inactive: number }>();
-  for (const seed of seeds) {
-    const text = seed.created_date;
-    if (!/^\d{4}-\d{2}-/.test(text)) continue;
-    const month = monthName(text.slice(0, 7));
-    const counts = byMonth.get(month) ?? { active: 0, inactive: 0 };
-    if (seed.active) counts.active++;
-    else counts.inactive++;
-    byMonth.set(month, counts);
-  }
+  /** The seeds of each period, active and inactive, named as the chart names them. */
+  const byPeriod = (unit: Unit) => {
+    const counts = new Map<string, { active: number; inactive: number }>();
+    for (const seed of seeds) {
+      const text = seed.created_date;
+      if (!/^\d{4}-\d{2}-/.test(text)) continue;
+      const period = periodName(text.slice(0, 7), unit);
+      const these = counts.get(period) ?? { active: 0, inactive: 0 };
+      if (seed.active) these.active++;
+      else these.inactive++;
+      counts.set(period, these);
+    }
+    return counts;
+  };
+  const byMonth = byPeriod('month');
 
   it('loads every seed on request, then counts each month, active and inactive', async () => {
     const user = userEvent.setup();
@@ -196,19 +224,25 @@ describe('seeds added per month', { timeout: 20_000 }, () => {
     });
     await user.click(load);
     const figure = await screen.findByRole('figure', { name: 'Seeds added per month' });
+    // Twenty years of months are too many for the chart's width: it draws them by quarter or year.
     await waitFor(async () => {
-      const shown = await bars(figure);
+      const shown = (await bars(figure)).filter((b) => b.label !== 'Date unknown');
       const seen = new Map<string, { active: number; inactive: number }>();
       for (const bar of shown) {
         const counts = seen.get(bar.label) ?? { active: 0, inactive: 0 };
         counts[bar.series === 'inactive' ? 'inactive' : 'active'] = bar.value;
         seen.set(bar.label, counts);
       }
-      expect(seen).toEqual(byMonth);
+      expect(unitOf(shown)).not.toBe('month');
+      expect(seen).toEqual(byPeriod(unitOf(shown)));
     });
-    // Seeds without a readable date are counted apart, never in January 1970.
+    // The table gives every month; seeds without a readable date are counted apart, never in
+    // January 1970.
     await user.click(within(figure).getByRole('button', { name: 'Show as table' }));
     const rows = tableFigures(await within(figure).findByRole('table'));
+    for (const [month, counts] of byMonth) {
+      expect(rows.get(month)?.value).toBe(counts.active + counts.inactive);
+    }
     expect(rows.get('Date unknown')?.value).toBe(undated.length);
     expect(rows.has('January 1970')).toBe(false);
   });
@@ -259,18 +293,19 @@ describe('seeds added per month', { timeout: 20_000 }, () => {
     );
   });
 
-  it('a month’s inactive part, clicked, lists exactly those seeds', async () => {
+  it('a period’s inactive part, clicked, lists exactly those seeds', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/overview');
     await user.click(await screen.findByRole('button', { name: /^Load the .* seeds/ }));
     const figure = await screen.findByRole('figure', { name: 'Seeds added per month' });
-    const [month, counts] = [...byMonth].sort((a, b) => b[1].inactive - a[1].inactive)[0] ?? [];
-    if (!month || !counts) throw new Error('no month with seeds');
     const bar = await waitFor(async () => {
-      const found = (await bars(figure)).find(
-        (b) => b.label === month && b.series === 'inactive' && b.value === counts.inactive,
+      const shown = await bars(figure);
+      const [period, counts] =
+        [...byPeriod(unitOf(shown))].sort((a, b) => b[1].inactive - a[1].inactive)[0] ?? [];
+      const found = shown.find(
+        (b) => b.label === period && b.series === 'inactive' && b.value === counts?.inactive,
       );
-      if (!found) throw new Error(`no inactive part for ${month} yet`);
+      if (!found) throw new Error(`no inactive part for ${String(period)} yet`);
       return found;
     });
     await user.click(bar.link);
@@ -278,7 +313,7 @@ describe('seeds added per month', { timeout: 20_000 }, () => {
       expect(router.state.location.pathname).toBe('/seeds');
     });
     expect(new URLSearchParams(router.state.location.search).get('active')).toBe('false');
-    await countLine(`${count(counts.inactive)} of ${count(seeds.length)} seeds`);
+    await countLine(`${count(bar.value)} of ${count(seeds.length)} seeds`);
   });
 });
 

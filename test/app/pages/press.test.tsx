@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
@@ -46,6 +47,78 @@ describe('/press', () => {
       .closest('article') as HTMLElement;
     expect(other.querySelector('img')?.getAttribute('src')).toBe(
       `/press-images/${withImage?.image ?? ''}`,
+    );
+  });
+});
+
+describe('/press: finding and ordering', () => {
+  const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  const total = catalogue.pressItems.length;
+
+  it('narrows the cards with a quick filter over title, description and attribution, kept in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/press');
+    await screen.findByText(`${String(total)} press mentions`);
+    // A word only one publication's attribution lines carry.
+    const item = catalogue.pressItems[0];
+    const publication = item?.press_footer.split(', ')[1] ?? '';
+    const expected = catalogue.pressItems.filter((p) =>
+      [p.title, p.description, p.press_footer].some((t) => t.includes(publication)),
+    );
+    expect(expected.length).toBeLessThan(total);
+    await user.type(screen.getByRole('searchbox', { name: 'Quick filter' }), publication);
+    expect(
+      await screen.findByText(`${String(expected.length)} of ${String(total)} press mentions`),
+    ).toBeInTheDocument();
+    expect(new Set(titles())).toEqual(new Set(expected.map((p) => p.title)));
+    await waitFor(() => {
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe(publication);
+    });
+  });
+
+  it('says so when the quick filter matches nothing', async () => {
+    renderApp('/press?q=zzzqqq');
+    expect(
+      await screen.findByText('No press mentions match the quick filter.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`0 of ${String(total)} press mentions`)).toBeInTheDocument();
+  });
+
+  it('orders the cards newest first or by title, kept in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/press');
+    await screen.findByText(`${String(total)} press mentions`);
+    const order = screen.getByRole('combobox', { name: 'Order' });
+    await user.selectOptions(order, 'Newest first');
+    // The attribution line ends with the publication date: "…, July 15, 2026".
+    const published = (footer: string) => Date.parse(footer.split(', ').slice(-2).join(', '));
+    const newest = [...catalogue.pressItems]
+      .sort((a, b) => published(b.press_footer) - published(a.press_footer))
+      .map((p) => p.title);
+    await waitFor(() => {
+      expect(titles()).toEqual(newest);
+    });
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('newest');
+    await user.selectOptions(order, 'Title (A–Z)');
+    const byTitle = catalogue.pressItems
+      .map((p) => p.title)
+      .sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
+    await waitFor(() => {
+      expect(titles()).toEqual(byTitle);
+    });
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('title');
+  });
+
+  it('opens in the order and with the filter a shared address names', async () => {
+    renderApp('/press?sort=title&q=archive');
+    await screen.findByText(/ of \d+ press mentions$/);
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('title');
+    expect(screen.getByRole('searchbox', { name: 'Quick filter' })).toHaveValue('archive');
+    const shown = titles();
+    expect(shown).toEqual(
+      [...shown].sort((a, b) =>
+        a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }),
+      ),
     );
   });
 });

@@ -1,25 +1,32 @@
 /**
  * The explorer against the service's public representation (what a visitor without an account
- * sees): every collection is read, the counts agree, the fields it leaves out are mentioned once,
- * quietly, and a seed group shared by two collections shows in both.
+ * sees): only public records, every one read, the counts agree, a quiet line says the catalogue
+ * is the public one, the fields it leaves out are mentioned once, quietly, and a seed group shared
+ * by two collections shows in both.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { visitorsCatalogue } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { setupCatalogueServer } from '../catalogue-server';
 import { renderApp } from '../render';
 import { columnTexts } from './table-helpers';
 
-const { catalogue } = setupCatalogueServer(generateCatalogue({ seeds: 2_000 }), {
+const { catalogue: account } = setupCatalogueServer(generateCatalogue({ seeds: 2_000 }), {
   representation: 'public',
 });
+// What the visitor is shown: the expected counts.
+const catalogue = visitorsCatalogue(account);
 const total = catalogue.collections.length;
+const NOTE = /^The public catalogue, as a visitor without an account sees it/;
 const shared = [...catalogue.seedGroupRefs.values()].find((g) => g.collections.length > 1);
 
 describe('the public representation', () => {
-  it('lists every collection, with one count everywhere and a quiet note, not an alarm', async () => {
+  it('lists only the public collections, with one count everywhere and a quiet note, not an alarm', async () => {
     renderApp('/collections');
     expect(await screen.findByText(`${String(total)} collections`)).toBeInTheDocument();
+    expect(total).toBeLessThan(account.collections.length);
+    expect(screen.getByText(NOTE)).toBeInTheDocument();
     expect(
       await screen.findByText(
         'The catalogue service does not provide: Created by, Last updated by.',
@@ -36,7 +43,34 @@ describe('the public representation', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).not.toContain('Created by');
-    expect(columnTexts('Collections', 'Name')).not.toContain('');
+    const names = columnTexts('Collections', 'Name');
+    expect(names).not.toContain('');
+    for (const hidden of account.collections.filter((c) => !c.publicly_visible)) {
+      expect(names).not.toContain(hidden.name);
+    }
+  });
+
+  it('leaves out private seeds and the seeds of private collections, and says so on every page', async () => {
+    const visible = catalogue.seeds.length;
+    expect(visible).toBeLessThan(account.seeds.filter((s) => s.publicly_visible).length);
+    const view = renderApp('/seeds');
+    expect(
+      await screen.findByText(`${visible.toLocaleString('en-US')} seeds`, {
+        selector: '.count-line',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(NOTE)).toBeInTheDocument();
+    view.unmount();
+    renderApp('/press');
+    expect(await screen.findByText(NOTE)).toBeInTheDocument();
+  });
+
+  it('offers the public page of every collection it shows', async () => {
+    const collection = catalogue.collections[0];
+    renderApp(`/collections/${String(collection?.id)}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: collection?.name });
+    const header = heading.closest('header') as HTMLElement;
+    expect(within(header).getByRole('link', { name: 'Public page' })).toBeInTheDocument();
   });
 
   it('opens a collection with its seeds and seed groups', async () => {
@@ -45,7 +79,7 @@ describe('the public representation', () => {
     );
     if (!collection) throw new Error('no collection with seeds');
     const seeds = catalogue.seeds.filter((s) => s.collection === collection.id).length;
-    renderApp(`/collections/${String(collection.id)}`);
+    renderApp(`/collections/${String(collection.id)}/seeds`);
     expect(
       await screen.findByRole('heading', { level: 1, name: collection.name }),
     ).toBeInTheDocument();
@@ -81,8 +115,8 @@ describe('the public representation', () => {
       .getAllByRole('link')
       .filter((a) => a.getAttribute('href')?.startsWith('/collections/'));
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      `/collections/${String(first)}`,
-      `/collections/${String(second)}`,
+      `/collections/${String(first)}/overview`,
+      `/collections/${String(second)}/overview`,
     ]);
     expect(within(grid).getByRole('columnheader', { name: /Visibility/ })).toBeInTheDocument();
   });

@@ -36,7 +36,7 @@ describe('/seed-groups', () => {
     const row = within(grid).getAllByRole('row')[1] as HTMLElement;
     const [seeds, collection] = within(row).getAllByRole('link');
     expect(seeds?.getAttribute('href')).toMatch(/^\/seeds\?seed_group=\d+$/);
-    expect(collection?.getAttribute('href')).toMatch(/^\/collections\/\d+$/);
+    expect(collection?.getAttribute('href')).toMatch(/^\/collections\/\d+\/overview$/);
     // Each is the one group's: its id is in the row.
     const id = seeds?.getAttribute('href')?.split('=')[1] ?? '';
     expect(within(row).getByRole('gridcell', { name: id })).toBeInTheDocument();

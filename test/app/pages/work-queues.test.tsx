@@ -217,7 +217,10 @@ describe('the coverage audit', () => {
     expect(row).not.toBeNull();
     const link = within(row as HTMLElement).getByRole('link');
     expect(link).toHaveTextContent(count(without));
-    expect(link).toHaveAttribute('href', `/collections/${String(collection.id)}?missing=Language`);
+    expect(link).toHaveAttribute(
+      'href',
+      `/collections/${String(collection.id)}/seeds?missing=Language`,
+    );
   });
 
   it('lists the collections lacking a field on /collections', async () => {
