@@ -2,6 +2,9 @@
  * Everything a list page says about its list besides the rows: progress while it loads, the error
  * with a retry, rows from an earlier load, records that could not be read, rows left out by the
  * cap, a service that ignored paging, and a count the rows that came did not bear out.
+ *
+ * It is over 300 lines because each of these notices is one part of the same status under the
+ * table, and they share its clocks and its count wording.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
