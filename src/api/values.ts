@@ -7,6 +7,7 @@
  * It is over 300 lines because it is the one place each kind of value is read, the calendar
  * arithmetic of the service's timestamps included.
  */
+import { isSecretName } from '../contract/secret-names';
 
 /** A point in time as the service wrote it, and as a number that compares correctly. */
 export interface Instant {
@@ -251,24 +252,22 @@ export function fromCheck<T>(check: Check<T>): (value: unknown) => Read<T> {
   };
 }
 
-/**
- * Names that hold credentials wherever they appear. Records carry them (`login_password`,
- * `private_access_token`); the reader never copies a field it does not define, and drops metadata
- * fields with such names too.
- */
-const SECRET_NAME = /password|token|secret/i;
-
 /** Keys a plain object cannot hold as data without touching its prototype. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Metadata field names are few and repeat on every record: each is checked once. */
 const droppedNames = new Map<string, boolean>();
 
-/** A metadata field the explorer never keeps: a credential, or a key no plain object can hold. */
+/**
+ * A metadata field the explorer never keeps: a key no plain object can hold, or a credential. The
+ * server removes credentials from every answer already (the same rule, src/contract/secret-names);
+ * this is the second line, for whatever reaches the page by another way. The reader never copies a
+ * record's field it does not define, so login fields and tokens on records are not kept either.
+ */
 export function isDroppedFieldName(name: string): boolean {
   let dropped = droppedNames.get(name);
   if (dropped === undefined) {
-    dropped = UNSAFE_KEYS.has(name) || SECRET_NAME.test(name);
+    dropped = UNSAFE_KEYS.has(name) || isSecretName(name);
     if (droppedNames.size < 10_000) droppedNames.set(name, dropped);
   }
   return dropped;

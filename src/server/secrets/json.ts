@@ -1,0 +1,532 @@
+/**
+ * Removes credentials from JSON as it streams through the server: every member of every object,
+ * at any depth, whose name is a secret name (src/contract/secret-names.ts) goes, with its value,
+ * whatever that value is; everything else is copied byte for byte. A record's `login_password`,
+ * a collection's `private_access_token`, a metadata field named `Access Key` and an `api_key` in
+ * an embedded seed group all go the same way.
+ *
+ * It reads the bytes as a JSON parser does (strings, escapes, nesting), so a name inside a value
+ * is never mistaken for a field, and a field whose name is written with escapes
+ * (`"login\u005fpassword"`) is decoded before it is judged. It never holds an answer (100,000 seeds
+ * are about 75 MB): each chunk is scanned once and passed on, less what it removes; only a member
+ * whose name a chunk cuts in two is held back, with the comma before it, until the next chunk
+ * completes the name.
+ *
+ * Speed: half the bytes of a list are field names and a third string values. Both are read four
+ * bytes at a time (a word, tested for a quote or a backslash with the usual bit tricks), and each
+ * name is recognised by a hash of its words in a table of the names seen so far, so a verdict on a
+ * name costs a few steps, not one per letter. A name is decoded and judged only the first time.
+ *
+ * It is over 300 lines because it is a small JSON reader, and every state of it is a defence.
+ */
+import { isSecretName } from '../../contract/secret-names';
+
+/** The answer is not JSON that can be read; what was passed on before it is whole and safe. */
+export class UnreadableJsonError extends Error {}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+/** What the reader expects next. */
+const VALUE = 0; // a value: at the start, after `:`, after `,` in an array
+const VALUE_OR_END = 1; // after `[`: a value or `]`
+const KEY_OR_END = 2; // after `{`: a member's name or `}`
+const KEY = 3; // after `,` in an object: a member's name
+const COLON_NEXT = 4; // after a member's name
+const AFTER = 5; // after a value: `,` or the end of its container
+const STRING = 6; // inside a string value (or a name inside a member left out)
+const LITERAL = 7; // inside a number, true, false or null
+const DONE = 8; // after the whole value: only white space
+
+const OBJECT = 1;
+const ARRAY = 2;
+
+/** A field name longer than this is not read (a record of 50 MB has names of a few bytes). */
+const LONGEST_NAME = 1 << 20;
+
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+/** Bytes a number or a literal (true, false, null) is made of: 1 in this table. */
+const LITERAL_BYTES = new Uint8Array(256);
+for (const b of encodeAscii('0123456789abcdefghijklmnopqrstuvwxyzE+-.')) LITERAL_BYTES[b] = 1;
+const isLiteralStart = (b: number) =>
+  (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x74 || b === 0x66 || b === 0x6e;
+
+// Word tricks: a word of four bytes has a byte equal to c where (w ^ c·0x01010101) has a zero
+// byte; `zeroBytes` flags the lowest such byte exactly (higher flags may be false).
+const ONES = 0x01010101;
+const HIGHS = 0x80808080 | 0;
+const QUOTES = 0x22222222;
+const BACKSLASHES = 0x5c5c5c5c;
+const zeroBytes = (x: number) => (x - ONES) & ~x & HIGHS;
+/** The index (0–3, little-endian) of the lowest flagged byte of a non-zero `flags`. */
+const lowest = (flags: number) => (31 - Math.clz32(flags & -flags)) >>> 3;
+
+/**
+ * The field names seen so far, by a 64-bit hash of their bytes (two 32-bit lanes of their words)
+ * and their length, each with its verdict. Names with escapes are never entered: they are decoded
+ * every time. The table stops growing at MOST names; a service with endless distinct names then
+ * has the rest judged one by one.
+ */
+const SLOTS = 1 << 13;
+const MOST = SLOTS >>> 1;
+const slotA = new Int32Array(SLOTS);
+const slotB = new Int32Array(SLOTS);
+const slotLength = new Int32Array(SLOTS);
+/** 1 kept, 2 secret, 0 an empty slot. */
+const slotVerdict = new Uint8Array(SLOTS);
+let entered = 0;
+
+function lookUp(a: number, b: number, length: number): number {
+  for (let slot = a & (SLOTS - 1); ; slot = (slot + 1) & (SLOTS - 1)) {
+    const verdict = slotVerdict[slot] as number;
+    if (verdict === 0) return 0;
+    if (slotA[slot] === a && slotB[slot] === b && slotLength[slot] === length) return verdict;
+  }
+}
+
+function enter(a: number, b: number, length: number, verdict: number): void {
+  if (entered >= MOST) return;
+  let slot = a & (SLOTS - 1);
+  while (slotVerdict[slot] !== 0) slot = (slot + 1) & (SLOTS - 1);
+  slotA[slot] = a;
+  slotB[slot] = b;
+  slotLength[slot] = length;
+  slotVerdict[slot] = verdict;
+  entered++;
+}
+
+/** A name's hash, word by word (the last word's bytes past the name are zero). */
+const mixA = (h: number, w: number) => Math.imul(h ^ w, 0x9e3779b1);
+const mixB = (h: number, w: number) => Math.imul((h + w) | 0, 0x85ebca77) ^ (h >>> 15);
+
+const utf8 = new TextDecoder();
+
+/** The verdict on a name (its bytes, unquoted), decoded first when it holds escapes. */
+function judge(bytes: Uint8Array, escaped: boolean): number {
+  let name = utf8.decode(bytes);
+  if (escaped) {
+    try {
+      name = JSON.parse(`"${name}"`) as string;
+    } catch {
+      throw new UnreadableJsonError('a field name is not a JSON string');
+    }
+  }
+  return isSecretName(name) ? 2 : 1;
+}
+
+/** Removes credential fields from one JSON text, written to it in chunks. */
+export class JsonSecretStripper {
+  private state = VALUE;
+  /** The containers open around the current position, and whether each object kept a member. */
+  private kinds: Uint8Array<ArrayBuffer> = new Uint8Array(64);
+  private kept: Uint8Array<ArrayBuffer> = new Uint8Array(64);
+  private depth = 0;
+  /** The depth of the object whose member is being left out, or -1. */
+  private skipAt = -1;
+  /** Bytes held back from the last chunk: a member whose name was not decided yet. */
+  private carry: Uint8Array | null = null;
+  /** Whether the last chunk ended inside a string after a backslash that escapes what follows. */
+  private escapePending = false;
+  /** Whether the string being read across chunks is a name inside a member being left out. */
+  private nameInString = false;
+  /** Where the last string found ends (its closing quote). */
+  private stringEnd = 0;
+  /** Bytes passed before this chunk, for the message when they stop making sense. */
+  private offset = 0;
+  private started = false;
+
+  /**
+   * The part of `chunk` (and of what was held back before it) that can be passed on now, in the
+   * chunk's own memory: what is removed is squeezed out where it lay, so the chunk is used up.
+   * Throws UnreadableJsonError when the bytes stop being JSON; everything returned before is safe.
+   */
+  write(chunk: Uint8Array): Uint8Array {
+    let buf = chunk;
+    const carried = this.carry;
+    if (carried !== null) {
+      buf = new Uint8Array(carried.length + chunk.length);
+      buf.set(carried);
+      buf.set(chunk, carried.length);
+      this.carry = null;
+    }
+    const n = buf.length;
+    const view = new DataView(buf.buffer, buf.byteOffset, n);
+    /** How much of `buf` is passed on so far: kept bytes are moved down to the front. */
+    let w = 0;
+    let state = this.state;
+    let depth = this.depth;
+    let skipAt = this.skipAt;
+    let kinds = this.kinds;
+    let kept = this.kept;
+    /** The start of what is still to be passed on, or -1 while a member is left out. */
+    let from = skipAt === -1 ? 0 : -1;
+    /** Where the member whose name is awaited began (its comma, or just after `{`), or -1. */
+    let memberAt = carried !== null && state === KEY_OR_END ? 0 : -1;
+    /** That member's comma, or -1 for an object's first member. */
+    let comma = -1;
+    let i = 0;
+
+    if (!this.started && n > 0) {
+      this.started = true;
+      // A byte-order mark, which UTF-8 decoders drop.
+      if (n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
+    }
+    if (state === STRING && this.escapePending && n > 0) {
+      this.escapePending = false;
+      i = 1;
+    }
+
+    scan: while (i < n) {
+      const b = buf[i] as number;
+      let ended = false;
+      switch (state) {
+        case VALUE:
+        case VALUE_OR_END:
+          if (b === QUOTE) {
+            state = STRING;
+            if (!this.findStringEnd(buf, view, i + 1)) break scan;
+            i = this.stringEnd + 1;
+            ended = true;
+          } else if (b === OPEN_OBJECT) {
+            if (depth + 1 >= kinds.length) [kinds, kept] = this.deeper();
+            depth++;
+            kinds[depth] = OBJECT;
+            kept[depth] = 0;
+            i++;
+            state = KEY_OR_END;
+            if (skipAt === -1) memberAt = i;
+            comma = -1;
+          } else if (b === OPEN_ARRAY) {
+            if (depth + 1 >= kinds.length) [kinds, kept] = this.deeper();
+            depth++;
+            kinds[depth] = ARRAY;
+            i++;
+            state = VALUE_OR_END;
+          } else if (isLiteralStart(b)) {
+            i++;
+            while (i < n && LITERAL_BYTES[buf[i] as number] === 1) i++;
+            if (i < n) ended = true;
+            else state = LITERAL;
+          } else if (isSpace(b)) {
+            i++;
+          } else if (b === CLOSE_ARRAY && state === VALUE_OR_END) {
+            depth--;
+            i++;
+            ended = true;
+          } else {
+            this.fail('a value was expected', i);
+          }
+          break;
+        case KEY_OR_END:
+        case KEY:
+          if (b === QUOTE) {
+            if (skipAt !== -1) {
+              // A name inside a member being left out needs no verdict.
+              state = STRING;
+              this.nameInString = true;
+              if (!this.findStringEnd(buf, view, i + 1)) break scan;
+              this.nameInString = false;
+              i = this.stringEnd + 1;
+              state = COLON_NEXT;
+              break;
+            }
+            // Members one after another, the common `"name":value,` read here in one go.
+            for (;;) {
+              const verdict = this.nameVerdict(buf, view, i + 1);
+              if (verdict === 0) {
+                if (n - memberAt > LONGEST_NAME) this.fail('a field name too long to read', i);
+                break scan; // the name goes on in the next chunk
+              }
+              if (verdict === 2) {
+                const cut = comma === -1 ? memberAt : comma;
+                if (cut > from) w = keep(buf, from, cut, w);
+                from = -1;
+                skipAt = depth;
+              } else {
+                if (comma !== -1 && kept[depth] === 0) {
+                  // Every member before this one was left out, so goes the comma before it.
+                  if (comma > from) w = keep(buf, from, comma, w);
+                  from = comma + 1;
+                }
+                kept[depth] = 1;
+              }
+              memberAt = -1;
+              i = this.stringEnd + 1;
+              if (buf[i] !== COLON) {
+                state = COLON_NEXT;
+                break;
+              }
+              i++;
+              const v = buf[i];
+              if (v === QUOTE) {
+                if (!this.findStringEnd(buf, view, i + 1)) {
+                  state = STRING;
+                  break scan;
+                }
+                i = this.stringEnd + 1;
+              } else if (v !== undefined && isLiteralStart(v)) {
+                i++;
+                while (i < n && LITERAL_BYTES[buf[i] as number] === 1) i++;
+                if (i >= n) {
+                  state = LITERAL;
+                  break scan;
+                }
+              } else {
+                state = VALUE;
+                break;
+              }
+              // The value ended at i.
+              if (skipAt === depth) {
+                skipAt = -1;
+                from = i;
+              }
+              if (buf[i] === COMMA && buf[i + 1] === QUOTE) {
+                memberAt = i;
+                comma = i;
+                i++;
+                continue;
+              }
+              state = AFTER;
+              break;
+            }
+          } else if (isSpace(b)) {
+            i++;
+          } else if (b === CLOSE_OBJECT && state === KEY_OR_END) {
+            memberAt = -1;
+            depth--;
+            i++;
+            ended = true;
+          } else {
+            this.fail('a field name was expected', i);
+          }
+          break;
+        case AFTER:
+          if (b === COMMA) {
+            if (kinds[depth] === OBJECT) {
+              state = KEY;
+              if (skipAt === -1) {
+                memberAt = i;
+                comma = i;
+              }
+            } else {
+              state = VALUE;
+            }
+            i++;
+          } else if (
+            (b === CLOSE_OBJECT && kinds[depth] === OBJECT) ||
+            (b === CLOSE_ARRAY && kinds[depth] === ARRAY)
+          ) {
+            depth--;
+            i++;
+            ended = true;
+          } else if (isSpace(b)) {
+            i++;
+          } else {
+            this.fail('a comma or the end of a list or object was expected', i);
+          }
+          break;
+        case COLON_NEXT:
+          if (b === COLON) {
+            i++;
+            state = VALUE;
+          } else if (isSpace(b)) {
+            i++;
+          } else {
+            this.fail('a colon was expected', i);
+          }
+          break;
+        case STRING:
+          if (!this.findStringEnd(buf, view, i)) break scan;
+          i = this.stringEnd + 1;
+          if (this.nameInString) {
+            this.nameInString = false;
+            state = COLON_NEXT;
+          } else {
+            ended = true;
+          }
+          break;
+        case LITERAL:
+          while (i < n && LITERAL_BYTES[buf[i] as number] === 1) i++;
+          if (i < n) ended = true;
+          break;
+        default:
+          if (isSpace(b)) i++;
+          else this.fail('nothing may follow the JSON value', i);
+      }
+      if (ended) {
+        // A value ended at i: back to its container, and to passing bytes on if it was left out.
+        state = depth === 0 ? DONE : AFTER;
+        if (skipAt === depth) {
+          skipAt = -1;
+          from = i;
+        }
+      }
+    }
+
+    this.depth = depth;
+    this.skipAt = skipAt;
+    this.offset += n;
+    if (memberAt !== -1) {
+      // A member whose name is not decided yet: held back, its comma too, for the next chunk.
+      this.carry = buf.slice(memberAt);
+      this.offset -= n - memberAt;
+      this.state = buf[memberAt] === COMMA ? AFTER : KEY_OR_END;
+      if (from !== -1 && memberAt > from) w = keep(buf, from, memberAt, w);
+    } else {
+      this.state = state;
+      if (from !== -1 && n > from) w = keep(buf, from, n, w);
+    }
+    return w === n ? buf : buf.subarray(0, w);
+  }
+
+  /** Whether the text ended where a JSON value may end. */
+  end(): boolean {
+    return this.state === DONE;
+  }
+
+  /** The container stacks, twice as deep. */
+  private deeper(): [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>] {
+    const kinds = new Uint8Array(this.kinds.length * 2);
+    kinds.set(this.kinds);
+    const kept = new Uint8Array(this.kept.length * 2);
+    kept.set(this.kept);
+    this.kinds = kinds;
+    this.kept = kept;
+    return [kinds, kept];
+  }
+
+  private fail(what: string, at: number): never {
+    throw new UnreadableJsonError(`${what} at byte ${(this.offset + at).toLocaleString('en-US')}`);
+  }
+
+  /**
+   * Finds the closing quote of a string whose text (or what this chunk holds of it) starts at
+   * `at`; false when the chunk ends first, noting whether it ended on an escaping backslash.
+   */
+  private findStringEnd(buf: Uint8Array, view: DataView, at: number): boolean {
+    const n = buf.length;
+    let j = at;
+    for (;;) {
+      // Eight, then four bytes at a time while none is a quote or a backslash.
+      while (j + 8 <= n) {
+        const w = view.getInt32(j, true);
+        const v = view.getInt32(j + 4, true);
+        if (
+          (zeroBytes(w ^ QUOTES) |
+            zeroBytes(w ^ BACKSLASHES) |
+            zeroBytes(v ^ QUOTES) |
+            zeroBytes(v ^ BACKSLASHES)) !==
+          0
+        ) {
+          break;
+        }
+        j += 8;
+      }
+      while (j + 4 <= n) {
+        const w = view.getInt32(j, true);
+        if ((zeroBytes(w ^ QUOTES) | zeroBytes(w ^ BACKSLASHES)) !== 0) break;
+        j += 4;
+      }
+      if (j >= n) break;
+      const b = buf[j];
+      if (b === QUOTE) {
+        this.stringEnd = j;
+        return true;
+      }
+      j += b === BACKSLASH ? 2 : 1;
+    }
+    this.escapePending = j > n;
+    return false;
+  }
+
+  /**
+   * The verdict on the name whose text starts at `at`: 1 kept, 2 secret, 0 when the chunk ends
+   * before the name does. Sets `stringEnd` to its closing quote.
+   */
+  private nameVerdict(buf: Uint8Array, view: DataView, at: number): number {
+    const n = buf.length;
+    let a = 0;
+    let b = 0;
+    let j = at;
+    // Whole words of the name; then the last part word, bytes past the quote made zero.
+    for (;;) {
+      let w: number;
+      let length: number;
+      if (j + 4 <= n) {
+        w = view.getInt32(j, true);
+        const flags = zeroBytes(w ^ QUOTES) | zeroBytes(w ^ BACKSLASHES);
+        if (flags === 0) {
+          a = mixA(a, w);
+          b = mixB(b, w);
+          j += 4;
+          continue;
+        }
+        length = lowest(flags);
+      } else {
+        // The chunk's last bytes, one at a time.
+        w = 0;
+        length = 0;
+        while (j + length < n) {
+          const c = buf[j + length] as number;
+          if (c === QUOTE || c === BACKSLASH) break;
+          w |= c << (8 * length);
+          length++;
+        }
+        if (j + length >= n) return 0;
+      }
+      const end = j + length;
+      if (buf[end] === BACKSLASH) break;
+      const last = length === 0 ? 0 : w & (-1 >>> (32 - 8 * length));
+      a = mixA(a, last);
+      b = mixB(b, last);
+      this.stringEnd = end;
+      const size = end - at;
+      let verdict = lookUp(a, b, size);
+      if (verdict === 0) {
+        verdict = judge(buf.subarray(at, end), false);
+        enter(a, b, size, verdict);
+      }
+      return verdict;
+    }
+    // A name with escapes: read whole, decoded, judged every time.
+    let k = at;
+    while (k < n) {
+      const c = buf[k];
+      if (c === QUOTE) {
+        this.stringEnd = k;
+        return judge(buf.subarray(at, k), true);
+      }
+      k += c === BACKSLASH ? 2 : 1;
+    }
+    return 0;
+  }
+}
+
+/** Moves `buf[from..to)` down to `at`, where what is passed on ends; the new end. */
+function keep(buf: Uint8Array, from: number, to: number, at: number): number {
+  if (from !== at) buf.copyWithin(at, from, to);
+  return at + to - from;
+}
+
+function encodeAscii(text: string): number[] {
+  return Array.from(text, (c) => c.charCodeAt(0));
+}
+
+/** The pieces as one array. */
+export function concat(pieces: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
