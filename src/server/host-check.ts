@@ -21,6 +21,8 @@ export interface HostCheck {
     headers: { host: string | undefined; origin: string | undefined },
     target: string,
     localPort: number,
+    /** The client's address; a loopback name is answered only to a client on this machine. */
+    remoteAddress?: string,
   ): { status: 421 | 403; detail: string } | null;
   /** The names this server answers to on `port`, for people to read. */
   describe(port: number): string[];
@@ -53,9 +55,12 @@ export function createHostCheck(listenHost: string, extra: readonly string[] = [
     return rule === null ? [] : [rule];
   });
 
-  const allowed = (authority: string, localPort: number): boolean => {
+  const allowed = (authority: string, localPort: number, local: boolean): boolean => {
     const host = parseHost(authority);
     if (host === null) return false;
+    // A loopback name means "this machine" only to a client on it: another machine that sends it
+    // is not addressing this server by any name it was given.
+    if (!local && LOOPBACK_NAMES.includes(host.name)) return false;
     if (host.port === localPort && onPort.includes(host.name)) return true;
     return rules.some((r) => r.name === host.name && (r.port === null || r.port === host.port));
   };
@@ -72,20 +77,26 @@ export function createHostCheck(listenHost: string, extra: readonly string[] = [
   });
 
   return {
-    refusal({ host, origin }, target, localPort) {
+    refusal({ host, origin }, target, localPort, remoteAddress) {
+      const local = remoteAddress === undefined || isLoopbackAddress(remoteAddress);
       if (host === undefined || host === '') {
         return misdirected(localPort, 'this one named no host');
       }
       // An absolute request target names the host it is for, whatever Host says.
       const named = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1];
       for (const authority of named === undefined ? [host] : [host, named]) {
-        if (!allowed(authority, localPort)) {
-          return misdirected(localPort, `this one was addressed to ${clip(authority)}`);
+        if (!allowed(authority, localPort, local)) {
+          const loopback = !local && LOOPBACK_NAMES.includes(parseHost(authority)?.name ?? '');
+          return misdirected(
+            localPort,
+            `this one was addressed to ${clip(authority)}` +
+              (loopback ? ', a name that means this machine only to a client on it' : ''),
+          );
         }
       }
       if (origin !== undefined) {
         const from = originAuthority(origin);
-        if (from === null || !allowed(from, localPort)) {
+        if (from === null || !allowed(from, localPort, local)) {
           return {
             status: 403,
             detail: `This server answers only the explorer's own pages, not requests from ${clip(origin)}.`,
@@ -96,6 +107,18 @@ export function createHostCheck(listenHost: string, extra: readonly string[] = [
     },
     describe,
   };
+}
+
+/**
+ * Whether an address (as given to listen on, or a client's) is this machine's loopback: 127.0.0.0/8,
+ * ::1 (also as an IPv4-mapped or bracketed address) or `localhost`.
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const plain = address
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^::ffff:(?=\d+\.)/, '');
+  return plain === 'localhost' || plain === '::1' || /^127\.\d+\.\d+\.\d+$/.test(plain);
 }
 
 /** `name`, `name:port`, `[v6]` or `[v6]:port`, lower case; null when it is none of those. */

@@ -156,6 +156,32 @@ describe('the Origin a request comes from', () => {
   });
 });
 
+describe('a client on another machine', () => {
+  const check = createHostCheck('0.0.0.0', ['explorer.example.org']);
+  const refusal = (host: string, remote: string, origin?: string) =>
+    check.refusal({ host, origin }, '/api/seed', 5173, remote);
+
+  it.each(['192.0.2.7', '::ffff:192.0.2.7', 'fd00::9', '10.0.0.1'])(
+    'is never answered under a loopback name (from %s)',
+    (remote) => {
+      for (const name of ['127.0.0.1', 'localhost', '[::1]', 'LOCALHOST']) {
+        expect(refusal(`${name}:5173`, remote)?.status, name).toBe(421);
+      }
+      // Nor from a page that says it is on this machine.
+      expect(refusal('explorer.example.org', remote, 'http://localhost:5173')?.status).toBe(403);
+      expect(refusal('explorer.example.org', remote)).toBeNull();
+    },
+  );
+
+  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.8.9.1'])(
+    'on this machine (%s) is answered under a loopback name',
+    (remote) => {
+      expect(refusal('localhost:5173', remote)).toBeNull();
+      expect(refusal('127.0.0.1:5173', remote)).toBeNull();
+    },
+  );
+});
+
 describe('the --allowed-host value', () => {
   it('takes a name or an address, with or without a port', () => {
     expect(parseAllowedHost('Explorer.Example.org')).toBe('explorer.example.org');
