@@ -1,12 +1,16 @@
 import type { CatalogueApi } from './catalogue/engine';
+import { alreadyClean } from './secrets/strip';
+import type { Account } from './sign-in/sessions';
 
-/** What a handler may do to the browser's connection beyond answering. */
+/** What a handler may do to the browser's connection beyond answering, and whom it answers. */
 export interface ApiConnection {
   /**
    * Drops the connection at once. For a body that fails half-way: ending it normally would pass a
    * truncated list off as complete, so the browser must see the answer cut off instead.
    */
   drop(): void;
+  /** With --sign-in: the signed-in person, whose own credentials the service is asked with. */
+  account?: Account | undefined;
 }
 
 /** Answers `/api/*` requests; the embedded catalogue and the upstream proxy both take this shape. */
@@ -20,6 +24,11 @@ export interface EmbeddedOptions {
   queueAbove?: number;
   /** How many such lists are written at once. */
   atOnce?: number;
+  /**
+   * The catalogue's records hold no credentials (`removeSecretFields` ran on them before the
+   * engine was made): its answers pass without the streaming removal.
+   */
+  clean?: boolean;
 }
 
 /**
@@ -39,7 +48,8 @@ export function embeddedApiHandler(api: CatalogueApi, options: EmbeddedOptions =
       body === null || ArrayBuffer.isView(body)
         ? body
         : chunkStream(body, answer.records > queueAbove ? turns : null);
-    return Promise.resolve(new Response(payload, { status, headers }));
+    const response = new Response(payload, { status, headers });
+    return Promise.resolve(options.clean ? alreadyClean(response) : response);
   };
 }
 

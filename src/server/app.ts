@@ -11,7 +11,9 @@ import { detailResponse, type ApiConnection, type ApiHandler } from './api-handl
 import { createHostCheck, type HostCheck } from './host-check';
 import { logToStderr, type FailureLog } from './log';
 import { pressImageSvg } from './press-images';
-import { withCatalogueSource } from './source';
+import { withoutSecrets } from './secrets/strip';
+import type { SignIn } from './sign-in/sign-in';
+import { withPageMeta } from './source';
 
 export interface AppOptions {
   api: ApiHandler;
@@ -24,6 +26,8 @@ export interface AppOptions {
   log?: FailureLog;
   /** Which catalogue is served, named in the page so saved lists stay with it (see source.ts). */
   catalogueSource?: string;
+  /** With --sign-in: `/session`, and the API only for a signed-in browser, as that person. */
+  signIn?: SignIn | undefined;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
@@ -57,6 +61,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 const isApiPath = (path: string) => /^\/api(\/|$)/.test(path);
+/** Answers no cache may keep: the catalogue (it holds what an account sees) and who is signed in. */
+const isPrivatePath = (path: string) => isApiPath(path) || path === '/session';
 
 export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
@@ -66,8 +72,9 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
-    if (isApiPath(c.req.path)) {
+    if (isPrivatePath(c.req.path)) {
       c.res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+      c.res.headers.set('Cache-Control', 'no-store');
     }
   });
 
@@ -79,22 +86,43 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
       { host: incoming?.headers.host, origin: incoming?.headers.origin },
       incoming?.url ?? '',
       incoming?.socket.localPort ?? Number.NaN,
+      incoming?.socket.remoteAddress,
     );
     if (refusal !== null) return detailResponse(refusal.status, refusal.detail);
     await next();
     return undefined;
   });
 
-  const api = (c: { req: { raw: Request }; env: HttpBindings }) => {
+  const { signIn } = options;
+  const api = async (c: Context<{ Bindings: HttpBindings }>) => {
+    const signedIn = signIn?.guard(c);
+    if (signedIn instanceof Response) return signedIn;
     const connection: ApiConnection = {
       drop: () => {
         c.env.outgoing.destroy();
       },
+      account: signedIn?.account,
     };
-    return options.api(c.req.raw, connection);
+    const response = await options.api(c.req.raw, connection);
+    // The service no longer takes this person's credentials (a password changed): the session
+    // ends, and the browser, told 401, asks them to sign in again.
+    if (signIn?.remote && signedIn && response.status === 401) signIn.refused(signedIn.token, c);
+    return withoutSecrets(response, {
+      where: `${c.req.method} ${c.req.path}`,
+      log,
+      connection,
+    });
   };
   app.all('/api', api);
   app.all('/api/*', api);
+  app.all('/session', (c) =>
+    signIn
+      ? signIn.session(c)
+      : detailResponse(
+          404,
+          'This server asks no one to sign in: it was started without --sign-in.',
+        ),
+  );
 
   if (options.pressImages) {
     app.get('/press-images/:file', (c) => {
@@ -124,10 +152,10 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
     // names the catalogue it shows; every other file is served as it is.
     let index: string | undefined;
     const page = async (c: Context) => {
-      index ??= withCatalogueSource(
-        await readFile(join(root, 'index.html'), 'utf8'),
-        options.catalogueSource ?? '',
-      );
+      index ??= withPageMeta(await readFile(join(root, 'index.html'), 'utf8'), {
+        catalogueSource: options.catalogueSource ?? '',
+        signIn: signIn?.name,
+      });
       c.header('Cache-Control', 'no-cache');
       return c.html(index);
     };

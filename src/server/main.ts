@@ -12,12 +12,15 @@ import { createApp } from './app';
 import { createCatalogueApi } from './catalogue/engine';
 import { generateCatalogue } from './catalogue/generate';
 import { addHostileRecords } from './catalogue/hostile';
+import { removeSecretFields } from './secrets/catalogue';
 import { createFaultInjector } from './faults';
-import { createHostCheck, type HostCheck } from './host-check';
+import { createHostCheck, isLoopbackAddress, type HostCheck } from './host-check';
 import { logToStderr } from './log';
 import { OptionsError, USAGE, parseStartOptions, type StartOptions } from './options';
 import { upstreamApiHandler } from './proxy/upstream';
-import { catalogueSourceOf, withCatalogueSource } from './source';
+import { DEMO_USERNAME, demoAccounts, serviceAccounts } from './sign-in/accounts';
+import { createSignIn, duration, type SignIn } from './sign-in/sign-in';
+import { catalogueSourceOf, withPageMeta } from './source';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const distRoot = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -33,16 +36,27 @@ function apiHandler(options: StartOptions): ApiHandler {
   return injector.handler;
 }
 
+/** The credentials in the environment, when the server reads the service with them. */
+function sharedCredentials(options: StartOptions): string | undefined {
+  const username = process.env.ARCHIVE_IT_USERNAME;
+  return options.upstream && !options.signIn && username ? username : undefined;
+}
+
 function dataSource(options: StartOptions): ApiHandler {
   if (options.upstream) {
-    const username = process.env.ARCHIVE_IT_USERNAME;
+    const username = sharedCredentials(options);
     console.log(
-      `Reading from ${options.upstream.href} ${username ? 'with the credentials in ARCHIVE_IT_USERNAME/ARCHIVE_IT_PASSWORD' : 'without credentials'}.`,
+      `Reading from ${options.upstream.href} ${options.signIn ? 'with the credentials of whoever signs in' : username ? 'with the credentials in ARCHIVE_IT_USERNAME/ARCHIVE_IT_PASSWORD' : 'without credentials'}.`,
     );
+    if (options.signIn && process.env.ARCHIVE_IT_USERNAME) {
+      console.log(
+        'ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD are not used: with --sign-in each person signs in with their own account.',
+      );
+    }
     return upstreamApiHandler({
       base: options.upstream,
       username,
-      password: process.env.ARCHIVE_IT_PASSWORD,
+      password: username === undefined ? undefined : process.env.ARCHIVE_IT_PASSWORD,
       timeoutMs: options.upstreamTimeoutMs,
       log: logToStderr,
     });
@@ -56,6 +70,8 @@ function dataSource(options: StartOptions): ApiHandler {
   if (options.public) {
     console.log('Serving the public representation: what a visitor without an account sees.');
   }
+  // Credentials in the sample's records go now, once: no answer made from them holds any.
+  removeSecretFields(catalogue);
   const generated = performance.now();
   const api = createCatalogueApi(catalogue, {
     representation: options.public ? 'public' : 'account',
@@ -66,10 +82,58 @@ function dataSource(options: StartOptions): ApiHandler {
       `${catalogue.seedGroups.length} seed groups, ${catalogue.pressItems.length} press items ` +
       `(generated in ${Math.round(generated - started)} ms, indexed and encoded in ${Math.round(performance.now() - generated)} ms).`,
   );
-  return embeddedApiHandler(api);
+  return embeddedApiHandler(api, { clean: true });
 }
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * No open door: the credentials in the environment read the whole account, so a server that holds
+ * them listens on this machine alone, unless --shared-account says to open it all the same.
+ */
+function checkDoor(options: StartOptions): void {
+  if (sharedCredentials(options) === undefined) return;
+  if (options.sharedAccount) {
+    console.warn(
+      'Warning (--shared-account): everyone who can reach this server reads the account in ARCHIVE_IT_USERNAME, ' +
+        'every private collection included, with its credentials. To give each person their own access, start with --sign-in instead.',
+    );
+    return;
+  }
+  if (isLoopbackAddress(options.host)) return;
+  throw new OptionsError(
+    `The server holds the credentials in ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD, so it listens only on this machine (127.0.0.1), not on ${options.host}: ` +
+      'anyone who could reach it there would read the whole account through them. ' +
+      'To open the explorer to a team, start it with --sign-in, so that each person signs in with their own account ' +
+      '(or, to share this account with everyone who can reach the server, with --shared-account).',
+  );
+}
+
+/** With --sign-in: whose accounts people sign in with, and the sessions they get. */
+function signInFor(options: StartOptions, catalogueSource: string): SignIn | undefined {
+  if (!options.signIn) return undefined;
+  let accounts;
+  if (options.upstream) {
+    accounts = serviceAccounts({ base: options.upstream, timeoutMs: options.upstreamTimeoutMs });
+  } else {
+    accounts = demoAccounts();
+    console.log(
+      `Sign-in is on. Demo account: user name "${DEMO_USERNAME}", password ${accounts.password} ` +
+        '(made for this start and shown only this once).',
+    );
+  }
+  console.log(
+    `Each person signs in${options.upstream ? ' with their own account of the service' : ''}; ` +
+      `a session ends after ${duration(options.sessionIdleMs)} without use, 7 days at most, or when the server stops.`,
+  );
+  return createSignIn({
+    accounts,
+    idleMs: options.sessionIdleMs,
+    trustProxy: options.trustProxy,
+    catalogueSource,
+    log: logToStderr,
+  });
+}
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -79,7 +143,8 @@ async function listener(
   hosts: HostCheck,
 ): Promise<Listener> {
   const pressImages = options.upstream === null;
-  const catalogueSource = catalogueSourceOf(options, process.env.ARCHIVE_IT_USERNAME);
+  const catalogueSource = catalogueSourceOf(options, sharedCredentials(options));
+  const signIn = signInFor(options, catalogueSource);
   if (!options.dev) {
     if (!existsSync(`${distRoot}/index.html`)) {
       throw new OptionsError(
@@ -87,7 +152,7 @@ async function listener(
       );
     }
     const app = getRequestListener(
-      createApp({ api, staticRoot: distRoot, pressImages, hosts, catalogueSource }).fetch,
+      createApp({ api, staticRoot: distRoot, pressImages, hosts, catalogueSource, signIn }).fetch,
     );
     return (req, res) => void app(req, res);
   }
@@ -104,16 +169,16 @@ async function listener(
     plugins: [
       {
         name: 'catalogue-source',
-        transformIndexHtml: (html) => withCatalogueSource(html, catalogueSource),
+        transformIndexHtml: (html) => withPageMeta(html, { catalogueSource, signIn: signIn?.name }),
       },
     ],
   });
   const apiListener = getRequestListener(
-    createApp({ api, staticRoot: null, pressImages, hosts }).fetch,
+    createApp({ api, staticRoot: null, pressImages, hosts, signIn }).fetch,
   );
   return (req, res) => {
     const path = req.url ?? '';
-    if (/^\/(api|press-images)(\/|\?|$)/.test(path)) {
+    if (/^\/(api|press-images|session)(\/|\?|$)/.test(path)) {
       void apiListener(req, res);
       return;
     }
@@ -121,6 +186,7 @@ async function listener(
       { host: req.headers.host, origin: req.headers.origin },
       path,
       req.socket.localPort ?? Number.NaN,
+      req.socket.remoteAddress,
     );
     if (refusal !== null) {
       res.writeHead(refusal.status, { 'Content-Type': 'application/json' });
@@ -137,6 +203,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  checkDoor(parsed);
   const hosts = createHostCheck(parsed.host, parsed.allowedHosts);
   const handle = await listener(parsed, apiHandler(parsed), hosts);
   const server = createServer((req, res) => {

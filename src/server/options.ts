@@ -3,6 +3,7 @@ import { DEFAULT_SEED_COUNT } from './catalogue/generate';
 import { parseFaultSpec, type FaultSpec } from './faults';
 import { parseAllowedHost } from './host-check';
 import { parseUpstreamBase } from './proxy/upstream';
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './sign-in/sign-in';
 
 export interface StartOptions {
   port: number;
@@ -16,6 +17,14 @@ export interface StartOptions {
   public: boolean;
   /** Misbehaviour on command, for trying out failures by hand; null (off) unless asked for. */
   faults: FaultSpec | null;
+  /** Each person signs in with their own account (`--sign-in`). */
+  signIn: boolean;
+  /** How long a session lasts without a request. */
+  sessionIdleMs: number;
+  /** Believe a reverse proxy's `X-Forwarded-Proto` and `X-Forwarded-For`. */
+  trustProxy: boolean;
+  /** Let everyone who can reach the server read the account in the environment. */
+  sharedAccount: boolean;
   dev: boolean;
 }
 
@@ -34,6 +43,14 @@ export const USAGE = `Usage: npm start -- [options]
   --upstream-timeout S   seconds to wait for the upstream service (default 30)
   --faults RULES         make the API misbehave on purpose, for trying out failures
                          (off by default; see the README's "Fault injection")
+  --sign-in              each person signs in with their own account of the service (with
+                         the sample catalogue: a demo account, its password printed at start)
+  --session-idle TIME    with --sign-in, how long a session lasts without use: 8h (default),
+                         30m, 90s; never more than 7 days, which is also the longest a session lasts
+  --trust-proxy          read X-Forwarded-Proto and X-Forwarded-For from the reverse proxy in
+                         front of the server (HTTPS sessions get a Secure cookie)
+  --shared-account       with credentials in the environment, listen on an address other
+                         machines reach all the same: everyone who reaches it reads the account
   --help                 show this text
 `;
 
@@ -71,6 +88,10 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
         'upstream-timeout': { type: 'string' },
         faults: { type: 'string' },
         public: { type: 'boolean' },
+        'sign-in': { type: 'boolean' },
+        'session-idle': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        'shared-account': { type: 'boolean' },
         dev: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -111,6 +132,15 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
   } catch (error) {
     throw new OptionsError(error instanceof Error ? error.message : String(error));
   }
+  const signIn = values['sign-in'] ?? false;
+  if (signIn && values['shared-account']) {
+    throw new OptionsError(
+      '--sign-in and --shared-account do not go together: with --sign-in each person reads the catalogue with their own account, never a shared one.',
+    );
+  }
+  if (!signIn && values['session-idle'] !== undefined) {
+    throw new OptionsError('--session-idle sets how long a session lasts: it needs --sign-in.');
+  }
   const timeoutSeconds = wholeNumber('upstream-timeout', values['upstream-timeout'], 30, 3600);
   if (timeoutSeconds === 0) throw new OptionsError('--upstream-timeout must be at least 1 second.');
   return {
@@ -122,6 +152,25 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
     upstreamTimeoutMs: timeoutSeconds * 1000,
     public: values.public ?? false,
     faults,
+    signIn,
+    sessionIdleMs: duration('session-idle', values['session-idle'], SESSION_IDLE_MS),
+    trustProxy: values['trust-proxy'] ?? false,
+    sharedAccount: values['shared-account'] ?? false,
     dev: values.dev ?? false,
   };
+}
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A time such as `8h`, `30m` or `90s`, at least a second and at most a session's longest life. */
+function duration(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const match = /^(\d{1,9})([smhd])$/.exec(text.trim());
+  const ms = match ? Number(match[1]) * (UNITS[match[2] ?? ''] ?? 0) : Number.NaN;
+  if (!(ms >= 1000 && ms <= SESSION_MAX_AGE_MS)) {
+    throw new OptionsError(
+      `--${name} takes a time from 1s to 7d, written as a whole number and a unit (90s, 30m, 8h, 2d), not "${text}".`,
+    );
+  }
+  return ms;
 }

@@ -23,8 +23,19 @@ export function catalogueSourceOf(
   return createHash('sha256').update(described.join('\n')).digest('hex').slice(0, 20);
 }
 
-/** The page, naming its catalogue in a meta element the app reads before it asks for anything. */
-export function withCatalogueSource(html: string, source: string): string {
-  const meta = `<meta name="catalogue-source" content="${source.replace(/[^0-9a-z]/gi, '')}" />`;
-  return html.replace('</head>', `    ${meta}\n  </head>`);
+/**
+ * The page, naming its catalogue in a meta element the app reads before it asks for anything, and,
+ * with --sign-in, whose accounts people sign in with (the service's host, or `demo`).
+ */
+export function withPageMeta(
+  html: string,
+  meta: { catalogueSource: string; signIn?: string | undefined },
+): string {
+  const tags = [
+    `<meta name="catalogue-source" content="${meta.catalogueSource.replace(/[^0-9a-z]/gi, '')}" />`,
+  ];
+  if (meta.signIn !== undefined) {
+    tags.push(`<meta name="sign-in" content="${meta.signIn.replace(/[^0-9a-z.:[\]-]/gi, '')}" />`);
+  }
+  return html.replace('</head>', `${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
 }

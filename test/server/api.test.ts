@@ -3,6 +3,7 @@
  * real service also takes, and the errors a bad request gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
 import {
   ALLOW_VALUE,
@@ -141,13 +142,34 @@ describe('representations', () => {
     }
   });
 
-  it('the default representation gives seeds seed_group and the login fields', async () => {
-    const { body } = await getJson<WireSeedDefault[]>(api('seed?limit=50'));
+  it('the default representation gives seeds seed_group and the login fields', () => {
+    // As the embedded service writes them: the server removes the login fields (below).
+    const body = JSON.parse(
+      createCatalogueApi(catalogue).handle('GET', '/api/seed?limit=50').body ?? '',
+    ) as WireSeedDefault[];
     for (const seed of body) {
       expect(seed).toHaveProperty('seed_group');
       expect(seed).toHaveProperty('login_username');
       expect(seed).toHaveProperty('login_password');
       expect(seed).not.toHaveProperty('seed_groups');
+    }
+  });
+
+  it('the server passes seeds on without their login fields, and every other field as it is', async () => {
+    const engine = createCatalogueApi(catalogue);
+    const { body } = await getJson<Record<string, unknown>[]>(api('seed?limit=50'));
+    expect(body).toHaveLength(50);
+    for (const seed of body) {
+      expect(seed).not.toHaveProperty('login_username');
+      expect(seed).not.toHaveProperty('login_password');
+      const [written] = JSON.parse(
+        engine.handle('GET', `/api/seed?limit=1&offset=${String(body.indexOf(seed))}`).body ?? '',
+      ) as Record<string, unknown>[];
+      expect(seed).toEqual(
+        Object.fromEntries(
+          Object.entries(written ?? {}).filter(([name]) => !name.startsWith('login_')),
+        ),
+      );
     }
   });
 

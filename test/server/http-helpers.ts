@@ -9,10 +9,9 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { embeddedApiHandler, type ApiHandler } from '../../src/server/api-handler';
-import { createApp } from '../../src/server/app';
+import { createApp, type AppOptions } from '../../src/server/app';
 import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
-import type { HostCheck } from '../../src/server/host-check';
 
 export interface Running {
   url: string;
@@ -41,7 +40,7 @@ export async function listen(
 export function serveApp(
   api: ApiHandler,
   staticRoot: string | null = null,
-  options: { pressImages?: boolean; hosts?: HostCheck } = {},
+  options: Omit<AppOptions, 'api' | 'staticRoot'> = {},
 ): Promise<Running> {
   const listener = getRequestListener(createApp({ api, staticRoot, ...options }).fetch);
   return listen((req, res) => void listener(req, res));
@@ -63,7 +62,7 @@ export async function getJson<T = unknown>(
 export function raw(
   base: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
@@ -90,6 +89,6 @@ export function raw(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }

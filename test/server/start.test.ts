@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStartOptions } from '../../src/server/options';
 import { raw } from './http-helpers';
+import { networkInterfaces } from 'node:os';
 import {
   runServer as run,
   startServer as start,
@@ -99,6 +100,133 @@ describe('npm start -- --host 0.0.0.0', () => {
       expect(await status('explorer.example.org')).toBe(200);
       expect(await status(`localhost:${port}`)).toBe(200);
       expect(await status(`attacker.example:${port}`)).toBe(421);
+
+      // A client on another machine (here: one that reaches the server by this machine's
+      // network address) is never answered under a loopback name.
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
+      if (outside === undefined)
+        throw new Error('this machine has no network address to test with');
+      const fromOutside = (host: string) =>
+        raw(`http://${outside}:${port}`, '/api/seed?limit=1', { headers: { Host: host } });
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+        const response = await fromOutside(host);
+        expect(response.status, host).toBe(421);
+        expect(JSON.parse(response.body)).toEqual({
+          detail: expect.stringContaining('a name that means this machine only to a client on it'),
+        });
+      }
+      expect((await fromOutside('explorer.example.org')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('no open door: credentials in the environment', () => {
+  const CREDENTIALS = { ARCHIVE_IT_USERNAME: 'curator', ARCHIVE_IT_PASSWORD: 'door-pa55-9!' };
+
+  it.each([['0.0.0.0'], ['::'], ['192.0.2.2']])(
+    'with --host %s stop the server at start, with a message naming --sign-in',
+    async (host) => {
+      const { code, output } = await run(
+        ['--port', '0', '--upstream', 'http://127.0.0.1:9', '--host', host],
+        CREDENTIALS,
+      );
+      expect(code).toBe(2);
+      expect(output).toContain(
+        `The server holds the credentials in ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD, so it listens only on this machine (127.0.0.1), not on ${host}`,
+      );
+      expect(output).toContain('start it with --sign-in');
+      expect(output).not.toContain('Catalogue explorer:');
+      expect(output).not.toContain(CREDENTIALS.ARCHIVE_IT_PASSWORD);
+    },
+  );
+
+  it('with --shared-account, start all the same and warn, at every start', async () => {
+    for (let round = 0; round < 2; round++) {
+      const server = await start(
+        [
+          '--port',
+          '0',
+          '--upstream',
+          'http://127.0.0.1:9',
+          '--host',
+          '0.0.0.0',
+          '--shared-account',
+        ],
+        CREDENTIALS,
+      );
+      try {
+        expect(server.output()).toContain(
+          'Warning (--shared-account): everyone who can reach this server reads the account in ARCHIVE_IT_USERNAME',
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+
+  it('on loopback, or with --sign-in, start as usual', async () => {
+    for (const args of [
+      ['--port', '0', '--upstream', 'http://127.0.0.1:9'],
+      ['--port', '0', '--upstream', 'http://127.0.0.1:9', '--host', '0.0.0.0', '--sign-in'],
+    ]) {
+      const server = await start(args, CREDENTIALS);
+      await server.stop();
+      expect(server.output()).not.toContain('Warning');
+    }
+  });
+});
+
+describe('npm start -- --sign-in, with the sample catalogue', () => {
+  it('makes a demo account whose password is printed once, and asks everyone to sign in', async () => {
+    const server = await start(['--port', '0', '--seeds', '300', '--sign-in']);
+    try {
+      const password = /user name "demo", password ([A-Za-z0-9_-]{16}) /.exec(server.output())?.[1];
+      expect(password).toBeDefined();
+      expect(server.output().split(password ?? '').length).toBe(2);
+      expect((await fetch(`${server.url}/api/seed?limit=1`)).status).toBe(401);
+      const page = await (await fetch(`${server.url}/collections`)).text();
+      expect(page).toContain('<meta name="sign-in" content="demo" />');
+
+      const wrong = await fetch(`${server.url}/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: 'guess' }),
+      });
+      expect(wrong.status).toBe(401);
+      const response = await fetch(`${server.url}/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password }),
+      });
+      expect(response.status).toBe(204);
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const seeds = await fetch(`${server.url}/api/seed?limit=2`, { headers: { Cookie: cookie } });
+      expect(seeds.status).toBe(200);
+      expect(await seeds.json()).toHaveLength(2);
+      // The password and the cookie appear nowhere else in what the server wrote.
+      expect(server.output().split(password ?? '').length).toBe(2);
+      expect(server.output()).not.toContain(cookie.split('=')[1] ?? '');
+      expect(server.output()).toMatch(/sign-in refused: "demo" from 127\.0\.0\.1\n/);
+      expect(server.output()).toMatch(/sign-in accepted: "demo" from 127\.0\.0\.1\n/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a page without --sign-in names no sign-in, and /session says there is none', async () => {
+    const server = await start(['--port', '0', '--seeds', '100']);
+    try {
+      const page = await (await fetch(server.url)).text();
+      expect(page).not.toContain('name="sign-in"');
+      const session = await fetch(`${server.url}/session`);
+      expect(session.status).toBe(404);
+      expect(await session.json()).toEqual({
+        detail: 'This server asks no one to sign in: it was started without --sign-in.',
+      });
     } finally {
       await server.stop();
     }
@@ -116,6 +244,10 @@ describe('start options', () => {
       upstreamTimeoutMs: 30_000,
       public: false,
       faults: null,
+      signIn: false,
+      sessionIdleMs: 8 * 60 * 60 * 1000,
+      trustProxy: false,
+      sharedAccount: false,
       dev: false,
     });
     expect(parseStartOptions(['--public'])).toMatchObject({ public: true });
@@ -142,6 +274,16 @@ describe('start options', () => {
     expect(options !== 'help' && options.upstream?.href).toBe('https://partner.archive-it.org/');
   });
 
+  it('reads the sign-in options', () => {
+    expect(
+      parseStartOptions(['--sign-in', '--session-idle', '30m', '--trust-proxy']),
+    ).toMatchObject({ signIn: true, sessionIdleMs: 30 * 60 * 1000, trustProxy: true });
+    expect(parseStartOptions(['--sign-in', '--session-idle', '7d'])).toMatchObject({
+      sessionIdleMs: 7 * 24 * 60 * 60 * 1000,
+    });
+    expect(parseStartOptions(['--shared-account'])).toMatchObject({ sharedAccount: true });
+  });
+
   it('takes --allowed-host more than once', () => {
     const options = parseStartOptions([
       '--allowed-host',
@@ -163,6 +305,12 @@ describe('start options', () => {
     [['--colour'], /Unknown option/],
     [['--upstream-timeout', '0'], /at least 1 second/],
     [['--public', '--upstream', 'https://partner.archive-it.org'], /the service decides/],
+    [['--sign-in', '--shared-account'], /do not go together/],
+    [['--session-idle', '2h'], /needs --sign-in/],
+    [['--sign-in', '--session-idle', '8'], /takes a time from 1s to 7d/],
+    [['--sign-in', '--session-idle', '0s'], /takes a time from 1s to 7d/],
+    [['--sign-in', '--session-idle', '8d'], /takes a time from 1s to 7d/],
+    [['--sign-in', '--session-idle', '1.5h'], /takes a time from 1s to 7d/],
   ])('rejects %j with a message', (args, message) => {
     expect(() => parseStartOptions(args)).toThrow(message);
   });

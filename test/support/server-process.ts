@@ -50,13 +50,22 @@ export function startServer(
   });
 }
 
-export function runServer(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(tsx, ['src/server/main.ts', ...args], { cwd: projectRoot });
+export function runServer(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(tsx, ['src/server/main.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A server expected to stop at start that does not is stopped here, and its code is null.
+  const stop = setTimeout(() => child.kill(), 20_000);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
+      clearTimeout(stop);
       resolve({ code, output });
     });
   });

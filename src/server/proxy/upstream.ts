@@ -11,6 +11,7 @@ import { detailResponse, type ApiConnection, type ApiHandler } from '../api-hand
 export interface UpstreamOptions {
   /** Base address of the service; requests go to `<base>/api/<resource>`. */
   base: URL;
+  /** Credentials for every request; a request made for a signed-in person carries theirs instead. */
   username?: string | undefined;
   password?: string | undefined;
   /** How long to wait for the upstream's response headers, and then for each part of its body. */
@@ -64,9 +65,9 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
   const origin = options.base.origin;
   // '' for a service at the root of its host, '/prefix' for one below it.
   const basePath = options.base.pathname.replace(/\/+$/, '');
-  const authorization =
+  const fixed =
     options.username !== undefined && options.username !== ''
-      ? `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`
+      ? basicAuthorization({ username: options.username, password: options.password ?? '' })
       : undefined;
 
   function target(pathname: string, search: string): URL | null {
@@ -95,6 +96,8 @@ export function upstreamApiHandler(options: UpstreamOptions): ApiHandler {
     // Always JSON: a browser's own Accept (text/html on a navigation) makes a Django REST
     // framework service answer with its HTML browsable view.
     const headers = new Headers({ Accept: 'application/json', 'User-Agent': 'catalogue-explorer' });
+    // A signed-in person's own credentials (--sign-in), or the server's (from the environment).
+    const authorization = connection?.account ? basicAuthorization(connection.account) : fixed;
     if (authorization) headers.set('Authorization', authorization);
 
     // The clock runs only while the service is awaited: for its headers, then for each part of
@@ -307,7 +310,13 @@ function dropOrFail(
   }
 }
 
-function errorCode(error: unknown): string {
+/** HTTP Basic credentials for an account. */
+export function basicAuthorization(account: { username: string; password: string }): string {
+  return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
+}
+
+/** What went wrong with a request, in a word: the system's code (ECONNREFUSED) or the error's name. */
+export function errorCode(error: unknown): string {
   const cause =
     error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   if (cause && typeof cause.code === 'string') return cause.code;
