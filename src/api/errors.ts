@@ -176,8 +176,10 @@ function formatSeconds(ms: number): string {
   return `${seconds.toLocaleString('en-US')} ${seconds === 1 ? 'second' : 'seconds'}`;
 }
 
-const CREDENTIALS_HINT =
-  'If the explorer reads from a real service (--upstream), set ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD before starting it.';
+/** What a refusal tells the user to do about credentials; with --sign-in the session gate says its own. */
+export const credentialsHint = {
+  text: 'If the explorer reads from a real service (--upstream), set ARCHIVE_IT_USERNAME and ARCHIVE_IT_PASSWORD before starting it.',
+};
 
 /**
  * What a status means for the user. With a wait from Retry-After (`waitMs`, what is left of it):
@@ -192,9 +194,9 @@ function httpMessage(
 ): string {
   const said = detail ? ` It said: “${detail}”` : '';
   if (status === 401)
-    return `The catalogue service needs credentials (HTTP 401). ${CREDENTIALS_HINT}`;
+    return `The catalogue service needs credentials (HTTP 401). ${credentialsHint.text}`;
   if (status === 403) {
-    return `The catalogue service refused access (HTTP 403): it needs valid credentials for this catalogue. ${CREDENTIALS_HINT}`;
+    return `The catalogue service refused access (HTTP 403): it needs valid credentials for this catalogue. ${credentialsHint.text}`;
   }
   if (status === 404) return `The catalogue service has no such list (HTTP 404).${said}`;
   let plain: string;

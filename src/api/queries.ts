@@ -9,7 +9,6 @@ import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
-import { sameBlocks } from './same-blocks';
 import { listSummary, renewList, restoreList, saveList, savedListKey } from './saved-lists';
 import { waitHolds } from './waits';
 
@@ -90,7 +89,7 @@ function listQueryFn<R extends Resource>(
       throw error;
     }
     if (!latest) throw new Error(`The ${resource} list ended before its first page.`);
-    if (refreshing && previous && sameList(previous, latest)) {
+    if (refreshing && previous && (await sameList(previous, latest))) {
       // Nothing changed: the rows on screen stay (and all that was worked out from them), and
       // the saved copy is only dated afresh.
       void renewList(savedKey);
@@ -101,13 +100,19 @@ function listQueryFn<R extends Resource>(
   };
 }
 
-/** The same rows, counts and notices: a refresh that brought nothing new. */
-function sameList(a: ListData<unknown>, b: ListData<unknown>): boolean {
-  return (
-    a.rows.length === b.rows.length &&
-    JSON.stringify(listSummary(a)) === JSON.stringify(listSummary(b)) &&
-    sameBlocks(a.blocks, b.blocks)
-  );
+/**
+ * The same rows, counts and notices: a refresh that brought nothing new. The comparison of the
+ * columns loads with the first refresh that needs it, not with the first screen.
+ */
+async function sameList(a: ListData<unknown>, b: ListData<unknown>): Promise<boolean> {
+  if (
+    a.rows.length !== b.rows.length ||
+    JSON.stringify(listSummary(a)) !== JSON.stringify(listSummary(b))
+  ) {
+    return false;
+  }
+  const { sameBlocks } = await import('./same-blocks');
+  return sameBlocks(a.blocks, b.blocks);
 }
 
 /**

@@ -113,8 +113,21 @@ async function attempt<T>(operation: (db: UseStore) => Promise<T>): Promise<T | 
 // ---------------------------------------------------------------------------------------------
 // Keys
 
+/** With sign-in: whose lists these are, as the server files them (see setSavedListsOwner). */
+let owner: string | null = null;
+
+/**
+ * With sign-in, each person's lists are kept apart: under a digest of the person and the catalogue
+ * that the server gives for the session (never the user name itself), in place of the page's name
+ * for the catalogue. Null goes back to the page's name.
+ */
+export function setSavedListsOwner(digest: string | null): void {
+  owner = digest;
+}
+
 /** Which catalogue the server serves at this address: its name for it, given in the page. */
 function catalogueSource(): string {
+  if (owner !== null) return owner;
   if (typeof document === 'undefined') return '';
   return document.querySelector('meta[name="catalogue-source"]')?.getAttribute('content') ?? '';
 }
@@ -285,7 +298,7 @@ async function prune(db: UseStore, now: number): Promise<void> {
   if (orphans.length > 0) await delMany(orphans, db);
 }
 
-/** Empties the saved catalogue. */
+/** Empties the saved catalogue: every person's lists (at sign out too, and when a session ends). */
 export function clearSavedLists(): Promise<void> {
   return inTurn(async () => {
     await attempt(async (db) => {

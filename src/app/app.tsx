@@ -4,9 +4,12 @@ import { createQueryClient } from './query-client';
 import { AppRoutes, prefetchFor } from './routes';
 
 // Created once, outside React: the cache lives as long as the page.
-const queryClient = createQueryClient();
-// The first page's data starts loading now, alongside its code (see main.tsx).
-prefetchFor(queryClient, window.location.pathname, new URLSearchParams(window.location.search));
+export const queryClient = createQueryClient();
+
+/** Starts loading the first page's data, alongside its code (see main.tsx). */
+export function prefetchFirstPage(): void {
+  prefetchFor(queryClient, window.location.pathname, new URLSearchParams(window.location.search));
+}
 
 export function App() {
   return (

@@ -1,8 +1,11 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PublicCatalogueNote } from '../components/public-catalogue-note';
 import { RouteErrorBoundary } from '../components/route-error';
 import { SavedData } from '../components/saved-data';
+
+/** With --sign-in: who is signed in, and Sign out; set by the session gate before the first render. */
+export const headerExtras: { account?: ComponentType } = {};
 
 /** The frame of every page: the navigation to its sections, and the page below it. */
 export function Shell({
@@ -43,6 +46,7 @@ export function Shell({
             ))}
           </ul>
         </nav>
+        {headerExtras.account && <headerExtras.account />}
       </header>
       <PublicCatalogueNote />
       <main id="main" tabIndex={-1} ref={main}>
