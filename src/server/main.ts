@@ -126,6 +126,12 @@ function signInFor(options: StartOptions, catalogueSource: string): SignIn | und
     `Each person signs in${options.upstream ? ' with their own account of the service' : ''}; ` +
       `a session ends after ${duration(options.sessionIdleMs)} without use, 7 days at most, or when the server stops.`,
   );
+  if (!isLoopbackAddress(options.host) && !options.trustProxy) {
+    console.warn(
+      'Note: this server speaks plain HTTP, so passwords and session cookies cross the network in clear. ' +
+        'Put it behind an HTTPS reverse proxy (see the README, "For a team") and start it with --trust-proxy.',
+    );
+  }
   return createSignIn({
     accounts,
     idleMs: options.sessionIdleMs,

@@ -372,10 +372,18 @@ describe('secrets', () => {
     const names = ['api_key', 'Passwort', 'pass\u00ADword', 'Access Key', 'login_username'];
     const planted = names.map((_, i) => `${LEAKED_SECRET_MARKER}browser-${String(i)}`);
     await page.context().route('**/api/**', async (route) => {
-      const response = await route.fetch();
-      const records: unknown = await response.json();
+      let response;
+      let records: unknown;
+      try {
+        response = await route.fetch();
+        records = await response.json();
+      } catch {
+        // The page moved on (a navigation cancels its requests): nothing to plant.
+        await route.abort().catch(() => undefined);
+        return;
+      }
       if (!Array.isArray(records)) {
-        await route.fulfill({ response });
+        await route.fulfill({ response }).catch(() => undefined);
         return;
       }
       const planting = (record: Record<string, unknown>) => ({
@@ -386,19 +394,16 @@ describe('secrets', () => {
           ...Object.fromEntries(names.map((name, i) => [name, [{ id: 2 + i, value: planted[i] }]])),
         },
       });
-      await route.fulfill({
-        response,
-        body: JSON.stringify(
-          (records as unknown[]).map((r): unknown =>
-            r !== null && typeof r === 'object' ? planting(r as Record<string, unknown>) : r,
-          ),
-        ),
-      });
+      const withPlanted = (records as unknown[]).map((r): unknown =>
+        r !== null && typeof r === 'object' ? planting(r as Record<string, unknown>) : r,
+      );
+      await route.fulfill({ response, body: JSON.stringify(withPlanted) }).catch(() => undefined);
     });
     const received = await tour(page, planted);
     expect(received.some((body) => body.includes(planted[0] ?? '?'))).toBe(true);
     // The field that only looks like one is shown.
     await page.goto(`${server.url}/seeds?seed=${String(ids.seeds.withLogin)}`);
     await expect.poll(() => page.getByRole('complementary').textContent()).toContain('Kept author');
+    await page.context().unrouteAll({ behavior: 'wait' });
   });
 });

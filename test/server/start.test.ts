@@ -142,6 +142,7 @@ describe('no open door: credentials in the environment', () => {
       expect(output).not.toContain('Catalogue explorer:');
       expect(output).not.toContain(CREDENTIALS.ARCHIVE_IT_PASSWORD);
     },
+    30_000,
   );
 
   it('with --shared-account, start all the same and warn, at every start', async () => {
@@ -166,18 +167,22 @@ describe('no open door: credentials in the environment', () => {
         await server.stop();
       }
     }
-  });
+  }, 30_000);
 
   it('on loopback, or with --sign-in, start as usual', async () => {
-    for (const args of [
-      ['--port', '0', '--upstream', 'http://127.0.0.1:9'],
-      ['--port', '0', '--upstream', 'http://127.0.0.1:9', '--host', '0.0.0.0', '--sign-in'],
-    ]) {
-      const server = await start(args, CREDENTIALS);
+    const plainHttp = 'passwords and session cookies cross the network in clear';
+    for (const [args, note] of [
+      [['--port', '0', '--upstream', 'http://127.0.0.1:9'], false],
+      [['--port', '0', '--upstream', 'http://127.0.0.1:9', '--host', '0.0.0.0', '--sign-in'], true],
+      [['--port', '0', '--upstream', 'http://127.0.0.1:9', '--sign-in', '--trust-proxy'], false],
+    ] as const) {
+      const server = await start([...args], CREDENTIALS);
       await server.stop();
       expect(server.output()).not.toContain('Warning');
+      // Signing in over plain HTTP on a network is said once, at start.
+      expect(server.output().includes(plainHttp), args.join(' ')).toBe(note);
     }
-  });
+  }, 30_000);
 });
 
 describe('npm start -- --sign-in, with the sample catalogue', () => {
@@ -215,7 +220,7 @@ describe('npm start -- --sign-in, with the sample catalogue', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 30_000);
 
   it('a page without --sign-in names no sign-in, and /session says there is none', async () => {
     const server = await start(['--port', '0', '--seeds', '100']);
