@@ -27,8 +27,6 @@ import { createHostCheck } from '../src/server/host-check';
 import { removeSecretFields } from '../src/server/secrets/catalogue';
 import { parseUpstreamBase, upstreamApiHandler } from '../src/server/proxy/upstream';
 
-const LIST = '/api/seed?limit=-1';
-
 async function listen(handle: ApiHandler, whole: boolean): Promise<number> {
   const fetchHandler = whole
     ? createApp({ api: handle, staticRoot: null, hosts: createHostCheck('127.0.0.1') }).fetch
@@ -69,12 +67,19 @@ function upstream(port: number): ApiHandler {
   });
 }
 
-/** Request to parsed JSON, and to the last byte, in ms. */
-async function timeList(
-  port: number,
-): Promise<{ parsed: number; lastByte: number; bytes: number }> {
+/** The lists measured: as the explorer asks for it, and in the default representation. */
+const LISTS = ['/api/seed?format=api&limit=-1', '/api/seed?limit=-1'];
+
+interface Figure {
+  /** Request to the last byte, and to the parsed JSON, in ms; the bytes received. */
+  lastByte: number;
+  parsed: number;
+  bytes: number;
+}
+
+async function timeList(port: number, list: string): Promise<Figure> {
   const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${String(port)}${LIST}`);
+  const response = await fetch(`http://127.0.0.1:${String(port)}${list}`);
   const body = await response.arrayBuffer();
   const lastByte = performance.now() - started;
   const records = JSON.parse(new TextDecoder().decode(body)) as unknown[];
@@ -90,6 +95,20 @@ const median = (values: number[]) => {
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
+
+/** `runs` of the pair, alternating which goes first, after one of each to warm up. */
+async function pair(bare: number, removed: number, list: string, runs: number) {
+  await timeList(bare, list);
+  await timeList(removed, list);
+  const figures = { bare: [] as Figure[], removed: [] as Figure[] };
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? (['bare', 'removed'] as const) : (['removed', 'bare'] as const);
+    for (const kind of order) {
+      figures[kind].push(await timeList(kind === 'bare' ? bare : removed, list));
+    }
+  }
+  return figures;
+}
 
 async function measure(seeds: number, runs: number) {
   const child = spawn(
@@ -108,47 +127,31 @@ async function measure(seeds: number, runs: number) {
       reject(new Error(`the servers exited (${String(code)})`));
     });
   });
+  const ms = (value: number) => value.toFixed(0).padStart(5);
   try {
+    console.log(
+      `${seeds.toLocaleString('en-US')} seeds, ${String(runs)} runs of each, medians in ms ` +
+        '(bare → with credentials removed; to the last byte, to the parsed JSON, and how much longer)',
+    );
     const pairs = [
       ['embedded, as npm start serves it (removed at start)', ports.bare, ports.clean],
       ['embedded, removed as it streams', ports.bare, ports.streamed],
-      [
-        'forwarded from a service, removed as it streams',
-        ports.forwardedBare,
-        ports.forwardedStreamed,
-      ],
+      ['forwarded, removed as it streams', ports.forwardedBare, ports.forwardedStreamed],
     ] as const;
-    for (const [name, bare, stripped] of pairs) {
-      if (bare === undefined || stripped === undefined) throw new Error('a server is missing');
-      // One of each to warm up.
-      await timeList(bare);
-      await timeList(stripped);
-      const times = {
-        bare: [] as number[],
-        stripped: [] as number[],
-        bareLast: [] as number[],
-        strippedLast: [] as number[],
-      };
-      let sizes = { bare: 0, stripped: 0 };
-      for (let run = 0; run < runs; run++) {
-        const order =
-          run % 2 === 0 ? (['bare', 'stripped'] as const) : (['stripped', 'bare'] as const);
-        for (const kind of order) {
-          const figure = await timeList(kind === 'bare' ? bare : stripped);
-          times[kind].push(figure.parsed);
-          times[kind === 'bare' ? 'bareLast' : 'strippedLast'].push(figure.lastByte);
-          sizes = { ...sizes, [kind]: figure.bytes };
-        }
+    for (const list of LISTS) {
+      for (const [name, bare, removed] of pairs) {
+        if (bare === undefined || removed === undefined) throw new Error('a server is missing');
+        const figures = await pair(bare, removed, list, runs);
+        const of = (kind: 'bare' | 'removed', key: keyof Figure) =>
+          median(figures[kind].map((f) => f[key]));
+        const longer = (of('removed', 'parsed') / of('bare', 'parsed') - 1) * 100;
+        console.log(
+          `${list}  ${name}: ${(of('bare', 'bytes') / 1e6).toFixed(1)} → ` +
+            `${(of('removed', 'bytes') / 1e6).toFixed(1)} MB; last byte ${ms(of('bare', 'lastByte'))} → ` +
+            `${ms(of('removed', 'lastByte'))}; parsed ${ms(of('bare', 'parsed'))} → ` +
+            `${ms(of('removed', 'parsed'))} (${longer >= 0 ? '+' : ''}${longer.toFixed(1)}%)`,
+        );
       }
-      const ratio = times.stripped.map((t, i) => t / (times.bare[i] ?? t));
-      console.log(
-        `${name}: ${seeds.toLocaleString('en-US')} seeds, ${(sizes.bare / 1e6).toFixed(1)} MB sent bare, ` +
-          `${(sizes.stripped / 1e6).toFixed(1)} MB with credentials removed\n` +
-          `  to parsed JSON: bare ${median(times.bare).toFixed(0)} ms, removed ${median(times.stripped).toFixed(0)} ms ` +
-          `(${((median(times.stripped) / median(times.bare) - 1) * 100).toFixed(1)}% longer; per run, median ratio ${median(ratio).toFixed(3)}, ` +
-          `min ${Math.min(...ratio).toFixed(3)}, max ${Math.max(...ratio).toFixed(3)})\n` +
-          `  to the last byte: bare ${median(times.bareLast).toFixed(0)} ms, removed ${median(times.strippedLast).toFixed(0)} ms`,
-      );
     }
   } finally {
     child.kill();

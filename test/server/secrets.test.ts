@@ -148,6 +148,7 @@ describe('removing credentials from JSON', () => {
 
   it('reads names written with escapes, and never takes a value for a name', () => {
     expect(strip('{"login\\u005fpassword":"x","ok":1}')).toBe('{"ok":1}');
+    expect(strip('{"a\\"password":1,"b\\\\":2,"pass\\u0077ord":3}')).toBe('{"b\\\\":2}');
     expect(strip('{"ok":"\\"password\\": 1","token\\\\":2}')).toBe('{"ok":"\\"password\\": 1"}');
     expect(strip('["password","token",{"v":"login_password"}]')).toBe(
       '["password","token",{"v":"login_password"}]',

@@ -62,7 +62,6 @@ const isLiteralStart = (b: number) =>
 const ONES = 0x01010101;
 const HIGHS = 0x80808080 | 0;
 const QUOTES = 0x22222222;
-const BACKSLASHES = 0x5c5c5c5c;
 const zeroBytes = (x: number) => (x - ONES) & ~x & HIGHS;
 /** The index (0–3, little-endian) of the lowest flagged byte of a non-zero `flags`. */
 const lowest = (flags: number) => (31 - Math.clz32(flags & -flags)) >>> 3;
@@ -107,7 +106,7 @@ const mixB = (h: number, w: number) => Math.imul((h + w) | 0, 0x85ebca77) ^ (h >
 
 const utf8 = new TextDecoder();
 
-/** The verdict on a name (its bytes, unquoted), decoded first when it holds escapes. */
+/** The verdict on a name (its bytes, unquoted), decoded first when it holds escapes: 1 kept, 2 secret. */
 function judge(bytes: Uint8Array, escaped: boolean): number {
   let name = utf8.decode(bytes);
   if (escaped) {
@@ -209,8 +208,7 @@ export class JsonSecretStripper {
             i++;
             state = VALUE_OR_END;
           } else if (isLiteralStart(b)) {
-            i++;
-            while (i < n && LITERAL_BYTES[buf[i] as number] === 1) i++;
+            i = literalEnd(buf, view, i + 1);
             if (i < n) ended = true;
             else state = LITERAL;
           } else if (isSpace(b)) {
@@ -271,8 +269,7 @@ export class JsonSecretStripper {
                 }
                 i = this.stringEnd + 1;
               } else if (v !== undefined && isLiteralStart(v)) {
-                i++;
-                while (i < n && LITERAL_BYTES[buf[i] as number] === 1) i++;
+                i = literalEnd(buf, view, i + 1);
                 if (i >= n) {
                   state = LITERAL;
                   break scan;
@@ -408,59 +405,63 @@ export class JsonSecretStripper {
   /**
    * Finds the closing quote of a string whose text (or what this chunk holds of it) starts at
    * `at`; false when the chunk ends first, noting whether it ended on an escaping backslash.
+   * Quotes are looked for eight bytes at a time; a backslash matters only right before one.
    */
   private findStringEnd(buf: Uint8Array, view: DataView, at: number): boolean {
     const n = buf.length;
     let j = at;
     for (;;) {
-      // Eight, then four bytes at a time while none is a quote or a backslash.
+      let found = false;
       while (j + 8 <= n) {
-        const w = view.getInt32(j, true);
-        const v = view.getInt32(j + 4, true);
-        if (
-          (zeroBytes(w ^ QUOTES) |
-            zeroBytes(w ^ BACKSLASHES) |
-            zeroBytes(v ^ QUOTES) |
-            zeroBytes(v ^ BACKSLASHES)) !==
-          0
-        ) {
+        const low = zeroBytes(view.getInt32(j, true) ^ QUOTES);
+        if (low !== 0) {
+          j += lowest(low);
+          found = true;
+          break;
+        }
+        const high = zeroBytes(view.getInt32(j + 4, true) ^ QUOTES);
+        if (high !== 0) {
+          j += 4 + lowest(high);
+          found = true;
           break;
         }
         j += 8;
       }
-      while (j + 4 <= n) {
-        const w = view.getInt32(j, true);
-        if ((zeroBytes(w ^ QUOTES) | zeroBytes(w ^ BACKSLASHES)) !== 0) break;
-        j += 4;
+      if (!found) while (j < n && buf[j] !== QUOTE) j++;
+      // A quote after an odd run of backslashes is part of the text; so is the chunk's first
+      // byte after such a run at its end.
+      let k = (j < n ? j : n) - 1;
+      while (k >= at && buf[k] === BACKSLASH) k--;
+      const escaped = ((j - 1 - k) & 1) === 1;
+      if (j >= n) {
+        this.escapePending = escaped;
+        return false;
       }
-      if (j >= n) break;
-      const b = buf[j];
-      if (b === QUOTE) {
+      if (!escaped) {
         this.stringEnd = j;
         return true;
       }
-      j += b === BACKSLASH ? 2 : 1;
+      j++;
     }
-    this.escapePending = j > n;
-    return false;
   }
 
   /**
    * The verdict on the name whose text starts at `at`: 1 kept, 2 secret, 0 when the chunk ends
-   * before the name does. Sets `stringEnd` to its closing quote.
+   * before the name does. Sets `stringEnd` to its closing quote. The name's words are hashed up
+   * to the first quote: a name in the table has no backslash, so that quote ends it; any other
+   * is read again, escapes and all.
    */
   private nameVerdict(buf: Uint8Array, view: DataView, at: number): number {
     const n = buf.length;
     let a = 0;
     let b = 0;
     let j = at;
-    // Whole words of the name; then the last part word, bytes past the quote made zero.
     for (;;) {
       let w: number;
       let length: number;
       if (j + 4 <= n) {
         w = view.getInt32(j, true);
-        const flags = zeroBytes(w ^ QUOTES) | zeroBytes(w ^ BACKSLASHES);
+        const flags = zeroBytes(w ^ QUOTES);
         if (flags === 0) {
           a = mixA(a, w);
           b = mixB(b, w);
@@ -472,40 +473,72 @@ export class JsonSecretStripper {
         // The chunk's last bytes, one at a time.
         w = 0;
         length = 0;
-        while (j + length < n) {
-          const c = buf[j + length] as number;
-          if (c === QUOTE || c === BACKSLASH) break;
-          w |= c << (8 * length);
+        while (j + length < n && buf[j + length] !== QUOTE) {
+          w |= (buf[j + length] as number) << (8 * length);
           length++;
         }
-        if (j + length >= n) return 0;
+        if (j + length >= n) break;
       }
       const end = j + length;
-      if (buf[end] === BACKSLASH) break;
       const last = length === 0 ? 0 : w & (-1 >>> (32 - 8 * length));
-      a = mixA(a, last);
-      b = mixB(b, last);
-      this.stringEnd = end;
-      const size = end - at;
-      let verdict = lookUp(a, b, size);
-      if (verdict === 0) {
-        verdict = judge(buf.subarray(at, end), false);
-        enter(a, b, size, verdict);
+      const verdict = lookUp(mixA(a, last), mixB(b, last), end - at);
+      if (verdict !== 0) {
+        this.stringEnd = end;
+        return verdict;
       }
-      return verdict;
+      break;
     }
-    // A name with escapes: read whole, decoded, judged every time.
+    // A name not seen before, or with escapes: read whole, and judged.
+    let escaped = false;
     let k = at;
     while (k < n) {
       const c = buf[k];
       if (c === QUOTE) {
         this.stringEnd = k;
-        return judge(buf.subarray(at, k), true);
+        const verdict = judge(buf.subarray(at, k), escaped);
+        if (!escaped) this.remember(buf, view, at, k, verdict);
+        return verdict;
       }
+      if (c === BACKSLASH) escaped = true;
       k += c === BACKSLASH ? 2 : 1;
     }
     return 0;
   }
+
+  /** Enters the name `buf[at..end)` (without escapes) in the table, hashed as nameVerdict hashes. */
+  private remember(buf: Uint8Array, view: DataView, at: number, end: number, verdict: number) {
+    let a = 0;
+    let b = 0;
+    let j = at;
+    for (; j + 4 <= end; j += 4) {
+      const w = view.getInt32(j, true);
+      a = mixA(a, w);
+      b = mixB(b, w);
+    }
+    let last = 0;
+    for (let i = 0; j + i < end; i++) last |= (buf[j + i] as number) << (8 * i);
+    enter(mixA(a, last), mixB(b, last), end - at, verdict);
+  }
+}
+
+const DIGITS = 0x30303030;
+const HIGH_NIBBLES = 0xf0f0f0f0 | 0;
+
+/**
+ * Where the number or literal whose second byte is at `i` ends (the chunk's length when it ends
+ * first). Ids and counts are most of them: their digits are passed four at a time.
+ */
+function literalEnd(buf: Uint8Array, view: DataView, at: number): number {
+  const n = buf.length;
+  let i = at;
+  while (i + 4 <= n) {
+    const w = view.getInt32(i, true);
+    // Four digits: each byte 0x30–0x39, so its high nibble is 3, and still 3 with 6 added.
+    if ((w & HIGH_NIBBLES) !== DIGITS || ((w + 0x06060606) & HIGH_NIBBLES) !== DIGITS) break;
+    i += 4;
+  }
+  while (i < n && LITERAL_BYTES[buf[i] as number] === 1) i++;
+  return i;
 }
 
 /** Moves `buf[from..to)` down to `at`, where what is passed on ends; the new end. */
