@@ -1,37 +1,52 @@
 /**
- * `npm run bench:secrets`: what removing credentials costs a whole list of 100,000 seeds (about
- * 75 MB), end to end: from the request to the parsed JSON, read as the explorer's bare page reads it
- * (the body whole, then `JSON.parse`). Side by side in one run, alternating which goes first:
+ * `npm run bench:secrets`: what removing credentials from answers costs a whole list of 100,000
+ * seeds (about 75 MB), end to end, side by side in one run, alternating which goes first. Every
+ * pair is the explorer's own server (`createApp`, the built app included) twice: once as it is,
+ * once with its answers marked as holding nothing to remove, so that the removal is the only
+ * difference.
  *
- * - embedded, as `npm start` serves it: the explorer's server (`createApp`) over the sample whose
- *   records lost their credentials at start, against the same API served bare, nothing removed;
- * - embedded, removed as it streams: the explorer's server over the sample as generated, so that
- *   every answer goes through the streaming removal, against the same bare API;
- * - forwarded: the explorer's server in front of a service (the bare API above), removing as the
- *   answer streams through, against the same proxy served bare.
+ * - embedded, as `npm start` serves it: the sample's records lost their credentials at start;
+ * - embedded, removed as it streams: the sample as generated, every answer through the streaming
+ *   removal (the fastest source there is, so the removal's cost shows most);
+ * - forwarded: the server in front of a service (a bare server of the sample), removing as the
+ *   answer streams through, as `--upstream` does.
  *
- * The servers run in a child process, as `npm start` runs apart from the browser.
- * Options: --seeds 100000  --runs 15
+ * Two measures: a client that fetches `/api/seed?format=api&limit=-1` (as the explorer asks) and
+ * `/api/seed?limit=-1` (the default representation, with login fields to remove) and parses the
+ * JSON, as the benchmark's bare page does; and the explorer itself in headless Chromium, from
+ * navigating to `/seeds` to every row loaded and the first screen painted (as `npm run bench`
+ * times "load to usable"). The servers run in a child process, as `npm start` runs apart from the
+ * browser. Options: --seeds 100000  --runs 11  (the explorer needs `npm run build` first)
  */
 import { getRequestListener } from '@hono/node-server';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
 import { embeddedApiHandler, type ApiHandler } from '../src/server/api-handler';
 import { createApp } from '../src/server/app';
 import { createCatalogueApi } from '../src/server/catalogue/engine';
 import { generateCatalogue } from '../src/server/catalogue/generate';
-import { createHostCheck } from '../src/server/host-check';
-import { removeSecretFields } from '../src/server/secrets/catalogue';
 import { parseUpstreamBase, upstreamApiHandler } from '../src/server/proxy/upstream';
+import { removeSecretFields } from '../src/server/secrets/catalogue';
+import { alreadyClean } from '../src/server/secrets/strip';
+import { launchChromium } from '../test/support/chromium';
+import { projectRoot } from '../test/support/server-process';
+import { OURS, installRecorder, waitFor } from './probes';
 
-async function listen(handle: ApiHandler, whole: boolean): Promise<number> {
-  const fetchHandler = whole
-    ? createApp({ api: handle, staticRoot: null, hosts: createHostCheck('127.0.0.1') }).fetch
-    : (request: Request) => handle(request);
-  const listener = getRequestListener(fetchHandler);
+const DIST = `${projectRoot}dist`;
+/** The lists the client measures: as the explorer asks for it, and the default representation. */
+const LISTS = ['/api/seed?format=api&limit=-1', '/api/seed?limit=-1'];
+
+/** The explorer's server over `api`; with `removal` false, its answers pass untouched. */
+async function listen(api: ApiHandler, removal: boolean): Promise<number> {
+  const handler: ApiHandler = removal
+    ? api
+    : async (request, connection) => alreadyClean(await api(request, connection));
+  const listener = getRequestListener(createApp({ api: handler, staticRoot: DIST }).fetch);
   const server = createServer((req, res) => void listener(req, res));
   // The client reads and parses one list while another server answers: keep its connection.
   server.keepAliveTimeout = 120_000;
@@ -39,53 +54,36 @@ async function listen(handle: ApiHandler, whole: boolean): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** The child: the servers, their ports printed as one line of JSON. */
+/** The child: every server, their ports as one line of JSON, pairs of [nothing removed, removed]. */
 async function serve(seeds: number) {
   const api = createCatalogueApi(generateCatalogue({ seeds }));
   api.prepare();
   const embedded = embeddedApiHandler(api);
-  // As `npm start` serves the sample: its records' credentials removed once, at start.
   const catalogue = generateCatalogue({ seeds });
   removeSecretFields(catalogue);
   const cleanApi = createCatalogueApi(catalogue);
   cleanApi.prepare();
-  const bare = await listen(embedded, false);
-  const ports = {
-    bare,
-    streamed: await listen(embedded, true),
-    clean: await listen(embeddedApiHandler(cleanApi, { clean: true }), true),
-    forwardedBare: await listen(upstream(bare), false),
-    forwardedStreamed: await listen(upstream(bare), true),
-  };
-  console.log(JSON.stringify(ports));
-}
-
-function upstream(port: number): ApiHandler {
-  return upstreamApiHandler({
-    base: parseUpstreamBase(`http://127.0.0.1:${String(port)}`),
+  const clean = embeddedApiHandler(cleanApi, { clean: true });
+  const service = await listen(embedded, false);
+  const upstream = upstreamApiHandler({
+    base: parseUpstreamBase(`http://127.0.0.1:${String(service)}`),
     timeoutMs: 60_000,
   });
-}
-
-/** The lists measured: as the explorer asks for it, and in the default representation. */
-const LISTS = ['/api/seed?format=api&limit=-1', '/api/seed?limit=-1'];
-
-interface Figure {
-  /** Request to the last byte, and to the parsed JSON, in ms; the bytes received. */
-  lastByte: number;
-  parsed: number;
-  bytes: number;
-}
-
-async function timeList(port: number, list: string): Promise<Figure> {
-  const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${String(port)}${list}`);
-  const body = await response.arrayBuffer();
-  const lastByte = performance.now() - started;
-  const records = JSON.parse(new TextDecoder().decode(body)) as unknown[];
-  const parsed = performance.now() - started;
-  if (!Array.isArray(records) || records.length === 0) throw new Error('no list came back');
-  return { parsed, lastByte, bytes: body.byteLength };
+  const pairs: Record<string, [number, number]> = {
+    'embedded, as npm start serves it (removed at start)': [
+      await listen(embedded, false),
+      await listen(clean, true),
+    ],
+    'embedded, removed as it streams': [
+      await listen(embedded, false),
+      await listen(embedded, true),
+    ],
+    'forwarded, removed as it streams': [
+      await listen(upstream, false),
+      await listen(upstream, true),
+    ],
+  };
+  console.log(JSON.stringify(pairs));
 }
 
 const median = (values: number[]) => {
@@ -96,64 +94,103 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-/** `runs` of the pair, alternating which goes first, after one of each to warm up. */
-async function pair(bare: number, removed: number, list: string, runs: number) {
-  await timeList(bare, list);
-  await timeList(removed, list);
-  const figures = { bare: [] as Figure[], removed: [] as Figure[] };
+/** `runs` of each of the two, alternating which goes first, after one of each to warm up. */
+async function alternate<T>(runs: number, time: (removed: boolean) => Promise<T>) {
+  await time(false);
+  await time(true);
+  const figures = { bare: [] as T[], removed: [] as T[] };
   for (let run = 0; run < runs; run++) {
-    const order = run % 2 === 0 ? (['bare', 'removed'] as const) : (['removed', 'bare'] as const);
-    for (const kind of order) {
-      figures[kind].push(await timeList(kind === 'bare' ? bare : removed, list));
+    for (const removed of run % 2 === 0 ? [false, true] : [true, false]) {
+      figures[removed ? 'removed' : 'bare'].push(await time(removed));
     }
   }
   return figures;
 }
 
+/** Request to the last byte and to the parsed JSON, in ms, and the bytes. */
+async function fetchList(port: number, list: string) {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${String(port)}${list}`);
+  const body = await response.arrayBuffer();
+  const lastByte = performance.now() - started;
+  const records = JSON.parse(new TextDecoder().decode(body)) as unknown[];
+  const parsed = performance.now() - started;
+  if (!Array.isArray(records) || records.length === 0) throw new Error('no list came back');
+  return { lastByte, parsed, bytes: body.byteLength };
+}
+
+/** The explorer's /seeds, from navigation to every row loaded and the first screen painted. */
+async function loadSeeds(browser: Browser, port: number, seeds: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await installRecorder(page, OURS.rowSelector, {
+      present: OURS.rowSelector,
+      absent: '[role="progressbar"]',
+      attribute: { selector: '[role="grid"]', name: 'aria-rowcount', value: String(seeds + 1) },
+    });
+    await page.goto(`http://127.0.0.1:${String(port)}/seeds`);
+    return await waitFor(page, 'complete');
+  } finally {
+    await context.close();
+  }
+}
+
+const longer = (bare: number, removed: number) => {
+  const percent = (removed / bare - 1) * 100;
+  return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`;
+};
+const ms = (value: number) => value.toFixed(0);
+
 async function measure(seeds: number, runs: number) {
+  if (!existsSync(`${DIST}/index.html`)) throw new Error('Build the explorer first: npm run build');
   const child = spawn(
     fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url)),
     [fileURLToPath(import.meta.url), '--serve', '--seeds', String(seeds)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const ports = await new Promise<Record<string, number>>((resolve, reject) => {
+  const pairs = await new Promise<Record<string, [number, number]>>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line) as Record<string, number>);
+      if (line) resolve(JSON.parse(line) as Record<string, [number, number]>);
     });
     child.on('exit', (code) => {
       reject(new Error(`the servers exited (${String(code)})`));
     });
   });
-  const ms = (value: number) => value.toFixed(0).padStart(5);
+  const browser = await launchChromium();
   try {
     console.log(
-      `${seeds.toLocaleString('en-US')} seeds, ${String(runs)} runs of each, medians in ms ` +
-        '(bare → with credentials removed; to the last byte, to the parsed JSON, and how much longer)',
+      `${seeds.toLocaleString('en-US')} seeds, ${String(runs)} runs of each, medians in ms, ` +
+        'nothing removed → credentials removed',
     );
-    const pairs = [
-      ['embedded, as npm start serves it (removed at start)', ports.bare, ports.clean],
-      ['embedded, removed as it streams', ports.bare, ports.streamed],
-      ['forwarded, removed as it streams', ports.forwardedBare, ports.forwardedStreamed],
-    ] as const;
-    for (const list of LISTS) {
-      for (const [name, bare, removed] of pairs) {
-        if (bare === undefined || removed === undefined) throw new Error('a server is missing');
-        const figures = await pair(bare, removed, list, runs);
-        const of = (kind: 'bare' | 'removed', key: keyof Figure) =>
-          median(figures[kind].map((f) => f[key]));
-        const longer = (of('removed', 'parsed') / of('bare', 'parsed') - 1) * 100;
+    for (const [name, [bare, removed]] of Object.entries(pairs)) {
+      const port = (isRemoved: boolean) => (isRemoved ? removed : bare);
+      for (const list of LISTS) {
+        const f = await alternate(runs, (isRemoved) => fetchList(port(isRemoved), list));
+        const of = (kind: 'bare' | 'removed', key: 'lastByte' | 'parsed' | 'bytes') =>
+          median(f[kind].map((figure) => figure[key]));
         console.log(
-          `${list}  ${name}: ${(of('bare', 'bytes') / 1e6).toFixed(1)} → ` +
+          `${name}, ${list}: ${(of('bare', 'bytes') / 1e6).toFixed(1)} → ` +
             `${(of('removed', 'bytes') / 1e6).toFixed(1)} MB; last byte ${ms(of('bare', 'lastByte'))} → ` +
             `${ms(of('removed', 'lastByte'))}; parsed ${ms(of('bare', 'parsed'))} → ` +
-            `${ms(of('removed', 'parsed'))} (${longer >= 0 ? '+' : ''}${longer.toFixed(1)}%)`,
+            `${ms(of('removed', 'parsed'))} (${longer(of('bare', 'parsed'), of('removed', 'parsed'))})`,
         );
       }
+      const usable = await alternate(runs, (isRemoved) =>
+        loadSeeds(browser, port(isRemoved), seeds),
+      );
+      const [b, r] = [median(usable.bare), median(usable.removed)];
+      console.log(
+        `${name}, the explorer's /seeds, load to usable: ${ms(b)} → ${ms(r)} (${longer(b, r)}; ` +
+          `ranges ${ms(Math.min(...usable.bare))}–${ms(Math.max(...usable.bare))} and ` +
+          `${ms(Math.min(...usable.removed))}–${ms(Math.max(...usable.removed))})`,
+      );
     }
   } finally {
+    await browser.close();
     child.kill();
   }
 }
@@ -167,4 +204,4 @@ const { values } = parseArgs({
 });
 const seeds = Number(values.seeds ?? 100_000);
 if (values.serve) await serve(seeds);
-else await measure(seeds, Number(values.runs ?? 15));
+else await measure(seeds, Number(values.runs ?? 11));
