@@ -8,6 +8,15 @@
  * more than plain serialisation. Pure (web standard APIs only), like the engine that uses it.
  * Records must not change once they have been prepared.
  */
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../json-bytes';
 
 /** How a list's records are written. */
 export type Representation =
@@ -25,13 +34,6 @@ interface DefaultBytes {
   cuts: Uint32Array;
 }
 
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 /** Fresh storage for encoded records is taken in slabs of this size (or a record's own size). */
 const SLAB_BYTES = 1 << 20;
 /** Keys that objects list before all others, whatever order they were added in. */

@@ -20,18 +20,20 @@
  * It is over 300 lines because it is a small JSON reader, and every state of it is a defence.
  */
 import { isSecretName } from '../../contract/secret-names';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../json-bytes';
 
 /** The answer is not JSON that can be read; what was passed on before it is whole and safe. */
 export class UnreadableJsonError extends Error {}
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 /** What the reader expects next. */
 const VALUE = 0; // a value: at the start, after `:`, after `,` in an array
