@@ -34,7 +34,6 @@ import {
 /** The answer is not JSON that can be read; what was passed on before it is whole and safe. */
 export class UnreadableJsonError extends Error {}
 
-
 /** What the reader expects next. */
 const VALUE = 0; // a value: at the start, after `:`, after `,` in an array
 const VALUE_OR_END = 1; // after `[`: a value or `]`
