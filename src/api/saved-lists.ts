@@ -7,6 +7,10 @@
  *
  * A store that is missing, full or refused (private browsing, quota) only means no saving: the
  * page says so once, and everything else works as before.
+ *
+ * It is over 300 lines because it is the one place that keeps lists in the store: their keys (per
+ * catalogue and, with sign-in, per person), their blocks, their renewal and pruning, and the order
+ * in which writes reach the store.
  */
 import { createStore, delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
