@@ -10,6 +10,7 @@ import {
   ContractError,
   HttpError,
   NetworkError,
+  OversizedAnswerError,
   TimeoutError,
   UnreadableResponseError,
 } from './errors';
@@ -18,6 +19,7 @@ import { runExchange } from './exchange-runner';
 import type { FieldGaps, RecordProblem } from './parse';
 import type { ResourceModels } from './records';
 import { blockRows, type RowBlock } from './row-block';
+import type { Oversize } from './values';
 import { awaitTurn, pauseList, refuseList, sleep } from './waits';
 
 /** The service's query parameters, by their meaning. */
@@ -49,6 +51,8 @@ export interface ListPage<T> {
   problems: RecordProblem[];
   /** Fields that records of the page lack or sent in unreadable form. */
   gaps: FieldGaps;
+  /** Records too big to hold whole, kept cut. */
+  oversize: Oversize;
   /** How many records the list has in all, with the request's filters. */
   total: number;
   /** False when the service sent no count and `total` is only what arrived. */
@@ -92,7 +96,17 @@ export async function fetchPage<R extends Resource>(
   const { reading, contentType, totalHeader, transferMs } = await getPage(
     url,
     (signal) =>
-      runExchange({ url, resource, firstIndex: offset, timeoutMs: config.timeoutMs }, signal, big),
+      runExchange(
+        {
+          url,
+          resource,
+          firstIndex: offset,
+          timeoutMs: config.timeoutMs,
+          maxBytes: config.maxAnswerBytes,
+        },
+        signal,
+        big,
+      ),
     options.signal,
     config,
   );
@@ -106,6 +120,7 @@ export async function fetchPage<R extends Resource>(
     block: reading.block,
     problems: reading.problems,
     gaps: reading.gaps,
+    oversize: reading.oversize,
     total: counted ?? offset + reading.received,
     totalCertain: counted !== null,
     received: reading.received,
@@ -248,6 +263,7 @@ async function getPage(
     }
     if (answered.kind === 'read') return answered;
     if (answered.kind === 'late') throw new TimeoutError(url, config.timeoutMs, 'finish');
+    if (answered.kind === 'too-big') throw new OversizedAnswerError(url, answered.maxBytes);
     if (tries < config.retries) continue;
     throw new UnreadableResponseError(
       url,

@@ -9,6 +9,7 @@ import { HttpError } from '../../../src/api/errors';
 import type { ListView } from '../../../src/api/hooks';
 import type { ListData } from '../../../src/api/load-list';
 import type { RecordProblem } from '../../../src/api/parse';
+import { NO_OVERSIZE } from '../../../src/api/values';
 import {
   ListEmpty,
   ListStatus,
@@ -31,8 +32,11 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     complete: true,
     problems: [],
     gaps: {},
+    oversize: NO_OVERSIZE,
+    repeated: 0,
+    repeatedFrom: null,
+    capped: false,
     notLoaded: 0,
-    offsetIgnored: false,
     totalChanged: false,
     nextOffset: rows.length,
     ...data,
