@@ -344,14 +344,29 @@ async function repeatIds(request: Request, url: URL, inner: ApiHandler): Promise
   );
 }
 
-/** A record made from `template` as the list's record number `i` (from 0). */
-function generated(template: WireRecord, i: number): WireRecord {
-  const record: WireRecord = { ...template, id: 100_000_000 + i };
+/**
+ * Records made from `template`: record number `i` (from 0) as JSON, with an id of its own (and an
+ * address of its own, for a seed). The template is written once; each record only fills it in.
+ */
+function recordMaker(template: WireRecord): (i: number) => string {
+  const id = '@@generated-id@@';
+  const address = '@@generated-url@@';
+  const marked: WireRecord = { ...template, id };
   if ('url' in template) {
-    record.url = `https://generated.example/${String(i)}/`;
-    record.canonical_url = record.url;
+    marked.url = address;
+    marked.canonical_url = address;
   }
-  return record;
+  const parts = JSON.stringify(marked).split(/("@@generated-(?:id|url)@@")/);
+  return (i) =>
+    parts
+      .map((part) =>
+        part === `"${id}"`
+          ? String(100_000_000 + i)
+          : part === `"${address}"`
+            ? `"https://generated.example/${String(i)}/"`
+            : part,
+      )
+      .join('');
 }
 
 /** A list of `rows` records made from the real list's first, paged as asked. */
@@ -367,6 +382,7 @@ async function generatedRows(
   const response = await inner(withUrl(request, first));
   const [template] = (await readRecords(response.clone())) ?? [];
   if (template === null || typeof template !== 'object') return response;
+  const record = recordMaker(template as WireRecord);
   const offset = Math.min(offsetIn(url), rows);
   const end = Math.min(rows, offset + (limitIn(url) ?? rows));
   const headers = new Headers(response.headers);
@@ -380,7 +396,7 @@ async function generatedRows(
     pull(controller) {
       const parts: string[] = [];
       for (const stop = Math.min(end, next + 1_000); next < stop; next++) {
-        parts.push(JSON.stringify(generated(template as WireRecord, next)));
+        parts.push(record(next));
       }
       if (parts.length > 0) controller.enqueue(encoder.encode(lead + parts.join(',')));
       lead = ',';
@@ -397,17 +413,15 @@ async function generatedRows(
 async function endless(response: Response): Promise<Response> {
   const [template] = (await readRecords(response.clone())) ?? [];
   if (template === null || typeof template !== 'object') return response;
+  const record = recordMaker(template as WireRecord);
   const encoder = new TextEncoder();
-  let next = 0;
-  let lead = '[';
+  // Records made once and sent again and again: no one reads to the end of this list.
+  const chunk = encoder.encode(`,${Array.from({ length: 500 }, (_, i) => record(i)).join(',')}`);
+  let started = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      const parts: string[] = [];
-      for (const stop = next + 200; next < stop; next++) {
-        parts.push(JSON.stringify(generated(template as WireRecord, next)));
-      }
-      controller.enqueue(encoder.encode(lead + parts.join(',')));
-      lead = ',';
+      controller.enqueue(started ? chunk : encoder.encode(`[${record(0)}`));
+      started = true;
     },
   });
   const headers = new Headers(response.headers);

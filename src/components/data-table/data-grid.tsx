@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { UnknownValue } from '../values';
+import { shortText } from '../../lib/format';
 import { followedCellLink } from './cell-link';
 import { useRowWindow, type WindowItem } from './row-window';
 import { unknownOf } from '../../api/records';
@@ -430,9 +431,21 @@ function dataCell<Row>(column: DataColumn<Row>, row: Row): ReactNode {
   }
   const text = column.cell && column.title ? null : defaultText(column, row);
   const title = column.title ? column.title(row) : text;
+  const content = column.cell ? column.cell(row) : text;
   return (
-    <td key={column.id} role="gridcell" className={className} title={title ? title : undefined}>
-      {column.cell ? column.cell(row) : text}
+    <td
+      key={column.id}
+      role="gridcell"
+      className={className}
+      title={title ? shortText(title, MOST_IN_CELL) : undefined}
+    >
+      {typeof content === 'string' ? shortText(content, MOST_IN_CELL) : content}
     </td>
   );
 }
+
+/**
+ * The most characters a cell (and its hover) shows of its value: far more than fits, and a value
+ * of a mebibyte is not laid out whole in one line of a table. Exports write the whole value.
+ */
+const MOST_IN_CELL = 2_000;

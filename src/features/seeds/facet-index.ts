@@ -10,13 +10,23 @@ import { pairValue, type MetadataKeys } from '../../api/metadata-keys';
 import { unknownOf, type Seed } from '../../api/records';
 import { fieldInstantMs, metadataKeysOf, placeOf } from '../../api/row-block';
 import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
-import { runJob, type Job } from '../../lib/jobs';
+import { END_SLICE, runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { StringIndex } from '../../lib/string-index';
 import { STATUS_CLASSES, statusClassOf } from '../../lib/seed-status';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
 const ROW_SLICE_MASK = 2047;
+/** Metadata fields that make a row worth a slice of its own (rows have a handful). */
+const HEAVY_ROW = 1_000;
+
+/** How many metadata fields a row names, as its block's keys say (a plain record counts one). */
+function fieldsOf(row: Seed): number {
+  const keys = metadataKeysOf(row);
+  if (!keys) return 1;
+  const at = placeOf(row);
+  return (keys.nameStart[at + 1] as number) - (keys.nameStart[at] as number) + 1;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Per-seed states as small integers
@@ -372,6 +382,8 @@ export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
   // Rows known to be the core's own: a list with the same first row may differ anywhere after
   // it, and another job may have added rows since the last look.
   let checked = 0;
+  let work = 0;
+  let heavyNext = false;
   for (;;) {
     if (checked < shared.length && checked < rows.length) {
       if (rows[checked] !== shared.rows[checked]) {
@@ -381,12 +393,27 @@ export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
       }
       checked++;
     } else if (shared.length < rows.length) {
-      shared.add(rows[shared.length] as Seed);
+      const row = rows[shared.length] as Seed;
+      // A row of thousands of fields has a slice of its own (not the caller's): it is the work
+      // of many rows.
+      const weight = fieldsOf(row);
+      if (weight > HEAVY_ROW && !heavyNext) {
+        heavyNext = true;
+        work = 0;
+        yield END_SLICE;
+        continue;
+      }
+      heavyNext = false;
+      shared.add(row);
+      work += weight;
       checked++;
     } else {
       break;
     }
-    if ((checked & ROW_SLICE_MASK) === 0) yield;
+    if ((checked & ROW_SLICE_MASK) === 0 || work > HEAVY_ROW) {
+      work = 0;
+      yield;
+    }
   }
   const index: FacetIndex = { rows, size: rows.length };
   extents.set(index, extentOf(shared, rows.length));
