@@ -41,9 +41,11 @@ export function ClampedText({
         {open ? shortText(text, upTo) : `${clip.text}…`}
       </bdi>{' '}
       {open && !whole && (
-        <span className="muted">
-          ({formatCount(upTo)} of {formatCount(text.length)} characters){' '}
-        </span>
+        <>
+          <span className="muted">
+            ({formatCount(upTo)} of {formatCount(text.length)} characters)
+          </span>{' '}
+        </>
       )}
       <button
         type="button"
