@@ -1,14 +1,14 @@
 /**
  * Long text from the catalogue, shown in part until the reader asks for the rest: a 100 KB
- * description must not push everything else a metre down the page, nor stretch a row of cards. A
- * text longer than a step (a value of a mebibyte) opens a step at a time, so no click lays out
- * more than a page can in a moment.
+ * description must not push everything else a metre down the page, nor stretch a row of cards.
+ * The whole of a very long text (a value can be a mebibyte) is shown in parts the browser lays out
+ * only as they scroll into view, so opening it never holds the page up.
  */
 import { useId, useState } from 'react';
-import { clipText, formatCount, shortText } from '../lib/format';
+import { clipText } from '../lib/format';
 
-/** The most characters one "Show more" adds. */
-const STEP = 100_000;
+/** Characters in each part of an opened text: a part is laid out in a few milliseconds. */
+const PART = 16_384;
 
 export function ClampedText({
   text,
@@ -22,58 +22,71 @@ export function ClampedText({
   /** What the text is, for the button's accessible name ("Show more of the description"). */
   label?: string;
 }) {
-  /** How many characters are open: 0 for the beginning only. */
-  const [upTo, setUpTo] = useState(0);
+  const [open, setOpen] = useState(false);
   const id = useId();
   const clip = clipText(text, maxChars, maxLines);
   if (!clip.clipped) return <>{text}</>;
-  const open = upTo > 0;
-  const whole = upTo >= text.length;
-  const of = label && (
-    <>
-      {' '}
-      <span className="visually-hidden">of {label}</span>
-    </>
-  );
   return (
     <>
       <bdi id={id} className="clamped-text">
-        {open ? shortText(text, upTo) : `${clip.text}…`}
+        {open ? <InParts text={text} /> : `${clip.text}…`}
       </bdi>{' '}
-      {open && !whole && (
-        <>
-          <span className="muted">
-            ({formatCount(upTo)} of {formatCount(text.length)} characters)
-          </span>{' '}
-        </>
-      )}
       <button
         type="button"
         className="link-button clamp-toggle"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => {
-          setUpTo(whole ? 0 : Math.min(text.length, upTo + STEP));
+          setOpen((was) => !was);
         }}
       >
-        {whole ? 'Show less' : 'Show more'}
-        {of}
+        {open ? 'Show less' : 'Show more'}
+        {label && (
+          <>
+            {' '}
+            <span className="visually-hidden">of {label}</span>
+          </>
+        )}
       </button>
-      {open && !whole && (
-        <>
-          {' '}
-          <button
-            type="button"
-            className="link-button clamp-toggle"
-            aria-controls={id}
-            onClick={() => {
-              setUpTo(0);
-            }}
-          >
-            Show less{of}
-          </button>
-        </>
-      )}
+    </>
+  );
+}
+
+/**
+ * A text as parts of about PART characters, each a block of its own: a part ends at a line break
+ * (which the block's end then stands for) or after a space near its end where there is one.
+ */
+function InParts({ text }: { text: string }) {
+  if (text.length <= PART) return <>{text}</>;
+  const parts: string[] = [];
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + PART);
+    let next = end;
+    if (end < text.length) {
+      const lineBreak = text.lastIndexOf('\n', end);
+      const space = text.lastIndexOf(' ', end - 1);
+      if (lineBreak > start + PART / 2) {
+        end = lineBreak;
+        next = lineBreak + 1;
+      } else if (space > start + PART / 2) {
+        end = space + 1;
+        next = end;
+      } else {
+        const last = text.charCodeAt(end - 1);
+        if (last >= 0xd800 && last <= 0xdbff) end--;
+        next = end;
+      }
+    }
+    parts.push(text.slice(start, end));
+    start = next;
+  }
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i} className="text-part">
+          {part}
+        </span>
+      ))}
     </>
   );
 }
