@@ -55,6 +55,29 @@ export interface ListData<T> {
   nextOffset: number;
 }
 
+/** A list before its first page, with `from` in place of any of its fields. */
+export function listData<T>(from: Partial<ListData<T>> = {}): ListData<T> {
+  return {
+    rows: [],
+    blocks: [],
+    savedAt: null,
+    total: 0,
+    totalCertain: false,
+    claimedTotal: null,
+    complete: false,
+    problems: [],
+    gaps: {},
+    oversize: NO_OVERSIZE,
+    repeated: 0,
+    repeatedFrom: null,
+    capped: false,
+    notLoaded: 0,
+    totalChanged: false,
+    nextOffset: 0,
+    ...from,
+  };
+}
+
 /** Whether a complete list is exactly what the service holds: nothing cut, repeated or left out. */
 export function addsUp(data: ListData<unknown>): boolean {
   return (
@@ -122,24 +145,7 @@ async function* loadSnapshots<R extends Resource>(
     const first = await page(0, config.firstPageSize);
     firstTransfer = { rows: first.received, ms: first.transferMs };
     state = append(
-      {
-        rows: [],
-        blocks: [],
-        savedAt: null,
-        total: first.total,
-        totalCertain: first.totalCertain,
-        claimedTotal: null,
-        complete: false,
-        problems: [],
-        gaps: {},
-        oversize: NO_OVERSIZE,
-        repeated: 0,
-        repeatedFrom: null,
-        capped: false,
-        notLoaded: 0,
-        totalChanged: false,
-        nextOffset: 0,
-      },
+      listData({ total: first.total, totalCertain: first.totalCertain }),
       first,
       seen,
       config.firstPageSize,
@@ -150,8 +156,7 @@ async function* loadSnapshots<R extends Resource>(
   /** The service's own count, for noticing that it changes while the list loads. */
   const serviceTotal = state.claimedTotal ?? state.total;
   /** The service's count while the rows have not proved it too low; else null. */
-  const believed = () =>
-    state.totalCertain && state.claimedTotal === null ? state.total : null;
+  const believed = () => (state.totalCertain && state.claimedTotal === null ? state.total : null);
 
   const stop = new AbortController();
   const pageSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
