@@ -250,7 +250,7 @@ describe('the hostile catalogue', () => {
   it('a spreadsheet runs no formula from any cell, however it is hidden', async () => {
     const ids = server.hostile;
     if (!ids) throw new Error('no hostile records');
-    const page = await open(`/collections/${String(ids.collection)}`);
+    const page = await open(`/collections/${String(ids.collection)}/seeds`);
     await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
     await page.getByRole('button', { name: 'Columns', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Type' }).check();
@@ -272,11 +272,9 @@ describe('the hostile catalogue', () => {
   it('a list of addresses keeps each on its own line, by every reader’s idea of a line', async () => {
     const ids = server.hostile;
     if (!ids) throw new Error('no hostile records');
-    const page = await open(`/collections/${String(ids.collection)}`);
+    const page = await open(`/collections/${String(ids.collection)}/seeds`);
     await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
     const list = await exportAs(page, 'URL list');
-    const rows = Number(await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').count());
-    expect(rows).toBeGreaterThan(1);
     // Python's splitlines, and any control or separator taken for the end of a line.
     const lines = list.text.split(/\r\n|[\p{Cc}\u2028\u2029]/u).slice(0, -1);
     const seedCount = server.catalogue.seeds.filter((s) => s.collection === ids.collection).length;

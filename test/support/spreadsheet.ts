@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { systemTool } from './system-tool';
 
 export interface SheetCell {
   /** The text the cell shows. */
@@ -21,6 +22,14 @@ export interface SheetCell {
 }
 
 const run = promisify(execFile);
+
+let found: string | undefined;
+const libreoffice = () =>
+  (found ??= systemTool({
+    paths: ['/usr/bin/libreoffice', '/usr/local/bin/libreoffice'],
+    pkg: 'libreoffice-calc-nogui',
+    usedBy: 'The spreadsheet tests',
+  }));
 
 const unescape = (xml: string) =>
   xml
@@ -42,7 +51,7 @@ export async function openInLibreOffice(csv: string): Promise<SheetCell[][]> {
     const file = join(dir, 'export.csv');
     await writeFile(file, csv, 'utf8');
     await run(
-      'libreoffice',
+      libreoffice(),
       [
         `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
         '--headless',
