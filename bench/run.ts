@@ -186,7 +186,11 @@ async function listSaved(page: Page, timeoutMs = 120_000): Promise<void> {
  * A reload of /seeds once the explorer has saved the list: from navigation to every row there and
  * the first screen painted, as the person reloading sees it.
  */
-export async function warmReload(browser: Browser, server: ServerProcess, rows: number): Promise<number> {
+export async function warmReload(
+  browser: Browser,
+  server: ServerProcess,
+  rows: number,
+): Promise<number> {
   const opened = await open(browser, server, 'ours', PATHS.ours('seed'), completeWhen.ours(rows));
   try {
     await waitFor(opened.page, 'complete');

@@ -137,11 +137,7 @@ type Work =
   | { readonly read: Extract<ToWorker, { read: unknown }>['read'] };
 
 /** Sends work to the least busy worker; the bytes of a read move there. */
-function inWorker(
-  pool: readonly Worker[],
-  work: Work,
-  signal: AbortSignal,
-): Promise<Outcome> {
+function inWorker(pool: readonly Worker[], work: Work, signal: AbortSignal): Promise<Outcome> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   const target = leastBusy(pool);
   const id = nextId++;

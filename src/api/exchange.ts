@@ -246,7 +246,13 @@ export function serveExchanges(scope: WorkerScope, routes: FastRoutes = {}): voi
     if ('read' in message) {
       const { request, bytes, contentType } = message.read;
       const reading = readPage(request.resource, bytes, request.firstIndex, contentType, routes);
-      const outcome: Outcome = { kind: 'read', reading, contentType, totalHeader: null, transferMs: 0 };
+      const outcome: Outcome = {
+        kind: 'read',
+        reading,
+        contentType,
+        totalHeader: null,
+        transferMs: 0,
+      };
       scope.postMessage({ id: message.id, outcome }, outcomeBuffers(outcome));
       return;
     }

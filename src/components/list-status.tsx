@@ -355,9 +355,9 @@ function ListShape<T>({
       )}
       {repeatedFrom !== null && (
         <p className="notice notice-warning" role="status">
-          The catalogue service sent the same {nouns} again from row{' '}
-          {formatCount(repeatedFrom + 1)} on, as if it ignored paging, so the explorer stopped
-          there: the {plural(loaded, noun, nouns)} before it are shown
+          The catalogue service sent the same {nouns} again from row {formatCount(repeatedFrom + 1)}{' '}
+          on, as if it ignored paging, so the explorer stopped there: the{' '}
+          {plural(loaded, noun, nouns)} before it are shown
           {counted !== null && counted !== loaded
             ? `; it said there ${are(counted)} ${formatCount(counted)}`
             : ''}
@@ -382,9 +382,8 @@ function ListShape<T>({
       {oversize.cut > 0 && (
         <p className="notice notice-warning" role="status">
           {plural(oversize.cut, noun, nouns)} {oversize.cut === 1 ? 'holds' : 'hold'} a value longer
-          than {formatCount(LONGEST_VALUE)} characters (the longest:{' '}
-          {formatCount(oversize.longest)}); each such value is kept cut at that length and ends
-          “[cut: …]” with its full length.
+          than {formatCount(LONGEST_VALUE)} characters (the longest: {formatCount(oversize.longest)}
+          ); each such value is kept cut at that length and ends “[cut: …]” with its full length.
         </p>
       )}
       {oversize.crowded > 0 && (

@@ -4,12 +4,7 @@
  * whatever happened, the control that empties it.
  */
 import { useState, useSyncExternalStore } from 'react';
-import {
-  clearSavedLists,
-  onSavingState,
-  savedListNote,
-  savingState,
-} from '../api/saved-lists';
+import { clearSavedLists, onSavingState, savedListNote, savingState } from '../api/saved-lists';
 
 export function SavedData() {
   const state = useSyncExternalStore(onSavingState, savingState);

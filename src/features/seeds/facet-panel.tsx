@@ -164,8 +164,7 @@ const FacetCounts = memo(function FacetCounts({
         values={result.fields.map((facet, i) => ({
           facet,
           text: facet.field,
-          selected:
-            i < 4 || facet.values.some((v) => v.selected) || missing.includes(facet.field),
+          selected: i < 4 || facet.values.some((v) => v.selected) || missing.includes(facet.field),
         }))}
         searchable
         first={FIRST_FIELDS}

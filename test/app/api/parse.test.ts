@@ -601,7 +601,7 @@ describe('the fast route for seeds', () => {
       { ...base, metadata: crowded },
     ]) {
       expect(byFastRoute(raw)).toBeNull();
-      const read = bySchema(raw) as Seed | null;
+      const read = bySchema(raw);
       expect(read).not.toBeNull();
       expect(JSON.stringify(read).length).toBeLessThan(2 * LONGEST_VALUE);
     }
