@@ -1,11 +1,12 @@
 /**
  * Where each exchange (exchange.ts) runs: a big page in a list worker, so that its bytes never
- * reach the page's thread, a small one (a list's first hundred rows) in the page, where handing
- * it over would cost more than it saves, unless its answer turns out big (a few records of many
- * megabytes): those bytes go to a worker to be read. Every one runs in the page where workers
- * cannot run or one failed. There are as many list workers as pages are asked for at once (one per core, see
- * config.ts), so pages that arrive together are read together. The page keeps everything else
- * (retries, the service's waits, errors), so the two places give the same result.
+ * reach the page's thread, a small one (up to 1,000 rows, such as a list's first page of 500, see
+ * `IN_PAGE_UP_TO` in client.ts) in the page, where handing it over would cost more than it saves,
+ * unless its answer turns out big (a few records of many megabytes): those bytes go to a worker
+ * to be read. Every one runs in the page where workers cannot run or one failed. There are as
+ * many list workers as pages are asked for at once (one per core, see config.ts), so pages that
+ * arrive together are read together. The page keeps everything else (retries, the service's
+ * waits, errors: retries.ts), so the two places give the same result.
  */
 import { PARALLEL_PAGES } from './config';
 import {

@@ -8,6 +8,9 @@
  * One rule, the same as everywhere else: a row has a field when at least one of its values is not
  * blank (empty or only whitespace); its values of a field are its distinct non-blank ones, in the
  * service's order.
+ *
+ * It is over 300 lines because writing the keys, reading them back and checking a stored copy are
+ * one format: kept in one file, a change to it changes all three.
  */
 import { isDroppedFieldName, type Metadata, type MetadataEntry } from './values';
 

@@ -1,7 +1,8 @@
 /**
  * Query factories, one per resource (TkDodo's pattern): key-only levels for invalidation and
  * `queryOptions` leaves that carry key and fetch together, with every input of the fetch in the
- * key. The navigation prefetcher (src/app/prefetch.ts) and the components use the same options.
+ * key. The route table's prefetch (`prefetchFor` in src/app/routes.tsx) and the components use
+ * the same options.
  */
 import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import type { Resource } from '../contract/wire';

@@ -5,6 +5,9 @@
  * side builds nothing. Records are read through row objects whose fields are getters over the
  * columns, so the rest of the explorer reads `seed.url` as ever while 100,000 rows cost the page
  * almost nothing to receive. Blocks are written by block-builder.ts.
+ *
+ * It is over 300 lines because the columns' layout, the row objects that read them and the check of
+ * a stored block are one format, and each must change with the others.
  */
 import type { Resource } from '../contract/wire';
 import { isStarts, rowMetadata, tagOf, usableKeys, type MetadataKeys } from './metadata-keys';

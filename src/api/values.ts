@@ -3,6 +3,9 @@
  * counts, metadata and seed-group references. A reader either gives the value (possibly with parts
  * it had to leave out) or says it could not, with an excerpt of what the service sent. The record
  * definitions (records.ts) are built from these.
+ *
+ * It is over 300 lines because it is the one place each kind of value is read, the calendar
+ * arithmetic of the service's timestamps included.
  */
 
 /** A point in time as the service wrote it, and as a number that compares correctly. */

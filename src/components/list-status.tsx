@@ -3,6 +3,9 @@
  * with a retry, rows from an earlier load, records that could not be read or were too big to hold
  * whole, ids repeated, rows left out by the cap, a service that repeated its pages, and a count
  * the rows that came did not bear out.
+ *
+ * It is over 300 lines because each of these notices is one part of the same status under the
+ * table, and they share its clocks and its count wording.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';

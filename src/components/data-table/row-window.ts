@@ -41,17 +41,23 @@ export interface RowWindow {
 }
 
 interface View {
+  /** The scroll position, in px. */
   readonly top: number;
   readonly height: number;
 }
+
+type Geometry = Pick<WindowOptions, 'count' | 'rowHeight' | 'overscan' | 'offset'>;
 
 /** The view's height; an element without layout (a hidden tab, jsdom) keeps the last one. */
 function heightOf(element: HTMLElement, last: View): number {
   return element.clientHeight > 0 ? element.clientHeight : last.height;
 }
 
-/** The rows in view (with overscan) for a scroll position. */
-function rangeOf(view: View, { count, rowHeight, overscan, offset }: WindowOptions) {
+/**
+ * The rows in view for a scroll position: `first` is the first row under the header, `from` to
+ * `to` (inclusive) the rows to render, overscan included; none (`to` below `from`) in an empty list.
+ */
+export function rangeOf(view: View, { count, rowHeight, overscan, offset }: Geometry) {
   if (count === 0) return { first: 0, from: 0, to: -1 };
   const first = Math.min(count - 1, Math.max(0, Math.floor((view.top - offset) / rowHeight)));
   const last = Math.min(
@@ -63,6 +69,40 @@ function rangeOf(view: View, { count, rowHeight, overscan, offset }: WindowOptio
     from: Math.max(0, first - overscan),
     to: Math.min(count - 1, last + overscan),
   };
+}
+
+/** The rows to render and where each sits: the range, and the pinned row wherever it is. */
+export function itemsOf(
+  { from, to }: { from: number; to: number },
+  {
+    count,
+    rowHeight,
+    offset,
+    pinned,
+  }: Pick<WindowOptions, 'count' | 'rowHeight' | 'offset' | 'pinned'>,
+): WindowItem[] {
+  const items: WindowItem[] = [];
+  const item = (index: number) => ({ index, start: offset + index * rowHeight });
+  if (pinned >= 0 && pinned < count && pinned < from) items.push(item(pinned));
+  for (let index = from; index <= to; index++) items.push(item(index));
+  if (pinned >= 0 && pinned < count && pinned > to) items.push(item(pinned));
+  return items;
+}
+
+/**
+ * The scroll position that brings row `index` fully into view below the header, moving as little
+ * as it can: the same position when the row is in view already.
+ */
+export function scrollTopToShow(
+  index: number,
+  view: View,
+  { rowHeight, offset }: Pick<WindowOptions, 'rowHeight' | 'offset'>,
+): number {
+  const rowTop = offset + index * rowHeight;
+  // Rows pass under the sticky header, which covers the top of the view.
+  if (rowTop < view.top + offset) return rowTop - offset;
+  if (rowTop + rowHeight > view.top + view.height) return rowTop + rowHeight - view.height;
+  return view.top;
 }
 
 export function useRowWindow(
@@ -118,27 +158,25 @@ export function useRowWindow(
     };
   }, [scrollRef]);
 
-  const { count, rowHeight, offset, pinned } = options;
-  const { first, from, to } = rangeOf(view, options);
-  const items: WindowItem[] = [];
-  const item = (index: number) => ({ index, start: offset + index * rowHeight });
-  if (pinned >= 0 && pinned < count && pinned < from) items.push(item(pinned));
-  for (let index = from; index <= to; index++) items.push(item(index));
-  if (pinned >= 0 && pinned < count && pinned > to) items.push(item(pinned));
+  const range = rangeOf(view, options);
+  const items = itemsOf(range, options);
 
   const scrollToIndex = useCallback(
     (index: number) => {
       const element = scrollRef.current;
       if (!element) return;
-      const { rowHeight: h, offset: top } = latest.current;
-      const height = heightOf(element, viewRef.current);
-      const rowTop = top + index * h;
-      // Rows pass under the sticky header, which covers the top of the view.
-      if (rowTop < element.scrollTop + top) element.scrollTop = rowTop - top;
-      else if (rowTop + h > element.scrollTop + height) element.scrollTop = rowTop + h - height;
+      const view = { top: element.scrollTop, height: heightOf(element, viewRef.current) };
+      const top = scrollTopToShow(index, view, latest.current);
+      if (top !== view.top) element.scrollTop = top;
     },
     [scrollRef],
   );
 
-  return { items, first, height: view.height, totalSize: count * rowHeight, scrollToIndex };
+  return {
+    items,
+    first: range.first,
+    height: view.height,
+    totalSize: options.count * options.rowHeight,
+    scrollToIndex,
+  };
 }

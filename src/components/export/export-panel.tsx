@@ -3,6 +3,9 @@
  * choice to wait for a list still loading or take the rows loaded so far (a partial file), and the
  * export's progress, outcome or failure, announced to screen readers. A failure changes nothing on
  * the page: the export only ever reads the rows.
+ *
+ * It is over 300 lines because the export's phases (idle, waiting for the list, running, done,
+ * failed) are one state machine, and the panel renders each of them.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useDismiss } from '../use-dismiss';

@@ -5,6 +5,9 @@
  * its figure as its name instead, focusable alike. The segments are one stop in the tab order:
  * the arrow keys move between them (Home and End to the ends), and focus or the pointer shows the
  * exact figure. This module is loaded with the first chart, never with the rest of the app.
+ *
+ * It is over 300 lines because the layout, the marks and their keyboard and pointer handling are
+ * one component: the segments' places feed all three.
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';

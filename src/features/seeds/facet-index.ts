@@ -13,43 +13,10 @@ import { ranksReady, sortOrder, type SortSource } from '../../components/data-ta
 import { END_SLICE, runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { StringIndex } from '../../lib/string-index';
-import { STATUS_CLASSES, statusClassOf } from '../../lib/seed-status';
+import { fieldsOf, HEAVY_ROW, statusClass, yesNo } from './seed-states';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
 const ROW_SLICE_MASK = 2047;
-/** Metadata fields that make a row worth a slice of its own (rows have a handful). */
-const HEAVY_ROW = 1_000;
-
-/** How many metadata fields a row names, as its block's keys say (a plain record counts one). */
-function fieldsOf(row: Seed): number {
-  const keys = metadataKeysOf(row);
-  if (!keys) return 1;
-  const at = placeOf(row);
-  return (keys.nameStart[at + 1] as number) - (keys.nameStart[at] as number) + 1;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Per-seed states as small integers
-
-/** A yes/no field: 0 no, 1 yes, 2 unknown (the service did not say), never read as no. */
-export const NO = 0;
-export const YES = 1;
-export const UNKNOWN_STATE = 2;
-
-/** Status classes are their index in STATUS_CLASSES; this one is for an unknown status. */
-export const UNKNOWN_STATUS = STATUS_CLASSES.length;
-
-function yesNo(seed: Seed, field: 'active' | 'publiclyVisible'): number {
-  const value = seed[field];
-  if (typeof value !== 'boolean' || unknownOf(seed, field)) return UNKNOWN_STATE;
-  return value ? YES : NO;
-}
-
-function statusClass(seed: Seed): number {
-  const status = statusClassOf(seed);
-  return status === null ? UNKNOWN_STATUS : STATUS_CLASSES.indexOf(status);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The index
 

@@ -4,6 +4,10 @@
  * fields, seed group, seed fields, creation month) and the quick filter, with a facet panel that
  * counts what the filters leave. Selecting a seed opens its details. Used on its own at /seeds and
  * inside a collection's page.
+ *
+ * It is over 300 lines because it wires one view's address state, service filters, facets, table
+ * and details together; what it wires lives beside it (facets.ts, facet-panel.tsx,
+ * seed-columns.tsx, filter-chips.tsx).
  */
 import { useCallback, useId, useMemo } from 'react';
 import { useLocation } from 'react-router';

@@ -4,7 +4,7 @@
  */
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchPage, listUrl, readRetryAfter } from '../../../src/api/client';
+import { fetchPage, listUrl } from '../../../src/api/client';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
 import {
   ContractError,
@@ -16,6 +16,7 @@ import {
   UnreadableResponseError,
 } from '../../../src/api/errors';
 import { exchangesRunIn } from '../../../src/api/exchange-runner';
+import { readRetryAfter } from '../../../src/api/retries';
 import { LONGEST_VALUE, MOST_FIELDS } from '../../../src/api/values';
 import { liftWait } from '../../../src/api/waits';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
 
-const { catalogue } = setupPageCatalogue(100);
+const { catalogue, server } = setupPageCatalogue(100);
 
 describe('/press', () => {
   it('shows the press items as cards in list order', async () => {
@@ -25,29 +26,51 @@ describe('/press', () => {
     const card = (await screen.findByRole('heading', { level: 2, name: item?.title })).closest(
       'article',
     ) as HTMLElement;
-    const description = card.querySelector('.press-description');
-    expect(description?.textContent).toBe(item?.description);
+    // The description as the service wrote it: its line breaks and quotation marks unchanged.
+    expect(item?.description).toMatch(/\n.*"/s);
+    expect(
+      within(card).getByText(item?.description ?? '', { normalizer: (text) => text }),
+    ).toBeInTheDocument();
     const link = within(card).getByRole('link', { name: /Read the article/ });
     expect(link).toHaveAttribute('href', item?.featured_link);
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAttribute('target', '_blank');
   });
 
-  it('shows a placeholder where an item has no image', async () => {
-    renderApp('/press');
-    const item = catalogue.pressItems.find((p) => p.image === null);
-    const card = (await screen.findByRole('heading', { level: 2, name: item?.title })).closest(
-      'article',
-    ) as HTMLElement;
-    expect(card.querySelector('img')).toBeNull();
-    expect(card.querySelector('.press-image-placeholder')).not.toBeNull();
-    const withImage = catalogue.pressItems.find((p) => p.image !== null);
-    const other = screen
-      .getByRole('heading', { level: 2, name: withImage?.title })
-      .closest('article') as HTMLElement;
-    expect(other.querySelector('img')?.getAttribute('src')).toBe(
-      `/press-images/${withImage?.image ?? ''}`,
+  it('shows the publication’s initials where an item has no image, or its image fails to load', async () => {
+    const [first, second] = catalogue.pressItems;
+    const item = (id: number, title: string, image: string | null) => ({
+      ...first,
+      id,
+      title,
+      image,
+      list_order: id,
+      press_footer: 'Ana Lima, The Daily Planet, May 3, 2019',
+    });
+    server.use(
+      http.get('*/api/press_item', () =>
+        HttpResponse.json([
+          item(1, 'Without a picture', null),
+          item(2, 'With one', second?.image ?? ''),
+        ]),
+      ),
     );
+    renderApp('/press');
+    const card = async (title: string) =>
+      (await screen.findByRole('heading', { level: 2, name: title })).closest(
+        'article',
+      ) as HTMLElement;
+    const without = await card('Without a picture');
+    expect(without.querySelector('img')).toBeNull();
+    expect(without).toHaveTextContent(/^DP/);
+    const withImage = await card('With one');
+    const image = withImage.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(`/press-images/${second?.image ?? ''}`);
+    expect(withImage).not.toHaveTextContent(/^DP/);
+    // A picture that cannot be loaded gives way to the same initials, not a broken image.
+    fireEvent.error(image as HTMLImageElement);
+    expect(withImage.querySelector('img')).toBeNull();
+    expect(withImage).toHaveTextContent(/^DP/);
   });
 });
 
