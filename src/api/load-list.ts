@@ -2,6 +2,9 @@
  * Loads a whole list progressively: a small first page so rows paint at once, then the rest in
  * larger pages (limit + offset) a few at a time. Each step yields a snapshot of everything loaded
  * so far, always a prefix of the list in the service's order.
+ *
+ * It is over 300 lines because the checks that a list adds up (its count, repeated ids, repeated
+ * pages, the row cap) are made in the same loop as its pages, on the same running totals.
  */
 import type { Resource } from '../contract/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';

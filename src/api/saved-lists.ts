@@ -12,6 +12,9 @@
  *
  * A store that is missing, full or refused (private browsing, quota) only means no saving: the
  * page says so once, and everything else works as before. Clearing works whatever happened.
+ *
+ * It is over 300 lines because saving, restoring in steps and clearing share one store and its
+ * failure states, which are easiest to check read together.
  */
 import {
   clear,
