@@ -68,7 +68,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 
-function build(app: boolean, log: (line: string) => void) {
+export function build(app: boolean, log: (line: string) => void) {
   const vite = join(projectRoot, 'node_modules/.bin/vite');
   // A production build whatever the caller's environment (a test runner sets NODE_ENV=test).
   const options = {
@@ -146,13 +146,13 @@ const PATHS: Record<Kind, (resource: 'seed' | 'collection') => string> = {
   peer: (resource) => `/bench/peer.html?resource=${resource}`,
 };
 
-interface LoadFigures {
+export interface LoadFigures {
   firstRows: number;
   usable: number;
   heap: number;
 }
 
-async function load(
+export async function load(
   browser: Browser,
   server: ServerProcess,
   kind: Kind,
@@ -186,7 +186,11 @@ async function listSaved(page: Page, timeoutMs = 120_000): Promise<void> {
  * A reload of /seeds once the explorer has saved the list: from navigation to every row there and
  * the first screen painted, as the person reloading sees it.
  */
-async function warmReload(browser: Browser, server: ServerProcess, rows: number): Promise<number> {
+export async function warmReload(
+  browser: Browser,
+  server: ServerProcess,
+  rows: number,
+): Promise<number> {
   const opened = await open(browser, server, 'ours', PATHS.ours('seed'), completeWhen.ours(rows));
   try {
     await waitFor(opened.page, 'complete');
@@ -198,7 +202,7 @@ async function warmReload(browser: Browser, server: ServerProcess, rows: number)
   }
 }
 
-interface Interactive {
+export interface Interactive {
   scroll: ScrollFigures;
   sort: InteractionFigures;
   filter: InteractionFigures;
@@ -259,7 +263,7 @@ async function facets(page: Page, rows: number): Promise<FacetFigures> {
 }
 
 /** Scroll, sort by URL and type into the quick filter, on a loaded page; then the facets. */
-async function interact(
+export async function interact(
   page: Page,
   kind: 'ours' | 'peer',
   frames: number,

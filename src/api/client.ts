@@ -12,6 +12,7 @@ import type { FieldGaps, RecordProblem } from './parse';
 import type { ResourceModels } from './records';
 import { askUntilRead } from './retries';
 import { blockRows, type RowBlock } from './row-block';
+import type { Oversize } from './values';
 
 /** The service's query parameters, by their meaning. */
 export interface ListParams {
@@ -42,6 +43,8 @@ export interface ListPage<T> {
   problems: RecordProblem[];
   /** Fields that records of the page lack or sent in unreadable form. */
   gaps: FieldGaps;
+  /** Records too big to hold whole, kept cut. */
+  oversize: Oversize;
   /** How many records the list has in all, with the request's filters. */
   total: number;
   /** False when the service sent no count and `total` is only what arrived. */
@@ -85,7 +88,17 @@ export async function fetchPage<R extends Resource>(
   const { reading, contentType, totalHeader, transferMs } = await askUntilRead(
     url,
     (signal) =>
-      runExchange({ url, resource, firstIndex: offset, timeoutMs: config.timeoutMs }, signal, big),
+      runExchange(
+        {
+          url,
+          resource,
+          firstIndex: offset,
+          timeoutMs: config.timeoutMs,
+          maxBytes: config.maxAnswerBytes,
+        },
+        signal,
+        big,
+      ),
     options.signal,
     config,
   );
@@ -99,6 +112,7 @@ export async function fetchPage<R extends Resource>(
     block: reading.block,
     problems: reading.problems,
     gaps: reading.gaps,
+    oversize: reading.oversize,
     total: counted ?? offset + reading.received,
     totalCertain: counted !== null,
     received: reading.received,

@@ -29,6 +29,11 @@ export interface ApiConfig {
   concurrency: number;
   /** The most rows one list loads; above it the user is told how many are left out. */
   rowCap: number;
+  /**
+   * The most bytes of one answer read: a larger answer (or one that never ends) is stopped there,
+   * so no service can take the page's memory.
+   */
+  maxAnswerBytes: number;
 }
 
 function positive(value: unknown, fallback: number): number {
@@ -59,4 +64,5 @@ export const defaultApiConfig: ApiConfig = {
   pageMs: 2_000,
   concurrency: PARALLEL_PAGES,
   rowCap: positive(import.meta.env.VITE_ROW_CAP, 500_000),
+  maxAnswerBytes: 256 * 1_048_576,
 };

@@ -101,6 +101,31 @@ export class UnreadableResponseError extends ApiError {
   }
 }
 
+/**
+ * The answer was larger than the explorer reads in one go (or never ended): reading stopped at
+ * that size. Asking again would bring as much again.
+ */
+export class OversizedAnswerError extends ApiError {
+  readonly kind = 'unreadable';
+  readonly retryable = false;
+  constructor(
+    url: string,
+    /** Where reading stopped, in bytes. */
+    readonly maxBytes: number,
+  ) {
+    super(
+      `The catalogue service sent more than ${formatSize(maxBytes)} in one answer, so the explorer stopped reading it there: an answer that large, or one that never ends, cannot be shown.`,
+      url,
+    );
+  }
+}
+
+/** A size in mebibytes when it is a whole number of them ("256 MB"), else in bytes. */
+function formatSize(bytes: number): string {
+  const mb = bytes / 1_048_576;
+  return Number.isInteger(mb) ? `${mb.toLocaleString('en-US')} MB` : units(bytes, 'byte');
+}
+
 /** The body was JSON but not the list the contract promises. */
 export class ContractError extends ApiError {
   readonly kind = 'contract';

@@ -1,25 +1,35 @@
 /**
  * Where each exchange (exchange.ts) runs: a big page in a list worker, so that its bytes never
  * reach the page's thread, a small one (up to 1,000 rows, such as a list's first page of 500, see
- * `IN_PAGE_UP_TO` in client.ts) in the page, where handing it over would cost more than it saves;
- * and every one in the page where workers cannot run or one failed. There are as many list
- * workers as pages are asked for at once (one per core, see config.ts), so pages that arrive
- * together are read together. The page keeps everything else (retries, the service's waits,
- * errors: retries.ts), so the two places give the same result.
+ * `IN_PAGE_UP_TO` in client.ts) in the page, where handing it over would cost more than it saves,
+ * unless its answer turns out big (a few records of many megabytes): those bytes go to a worker
+ * to be read. Every one runs in the page where workers cannot run or one failed. There are as
+ * many list workers as pages are asked for at once (one per core, see config.ts), so pages that
+ * arrive together are read together. The page keeps everything else (retries, the service's
+ * waits, errors: retries.ts), so the two places give the same result.
  */
 import { PARALLEL_PAGES } from './config';
 import {
   exchange,
+  readHere,
   type ExchangeRequest,
   type FromWorker,
   type Outcome,
+  type Reader,
   type ToWorker,
 } from './exchange';
+
+/**
+ * An answer of more bytes than this, received in the page, is read in a worker: reading it here
+ * would take the page's thread for more than a few tens of milliseconds.
+ */
+const READ_IN_PAGE_UP_TO = 2 * 1_048_576;
 
 interface Job {
   /** The worker it was sent to: a worker that fails gives up only its own jobs. */
   readonly worker: Worker;
-  readonly request: ExchangeRequest;
+  /** An exchange to run; null for bytes to read, which cannot be asked again. */
+  readonly request: ExchangeRequest | null;
   readonly signal: AbortSignal;
   readonly resolve: (outcome: Outcome) => void;
   /** With the signal's reason: the only way an exchange rejects. */
@@ -70,9 +80,9 @@ function giveUp(): void {
   for (const [id, job] of jobs) {
     if (!failed.includes(job.worker)) continue;
     jobs.delete(id);
-    exchange(job.request, job.signal).then(job.resolve, (reason: unknown) => {
-      job.reject(reason as Error);
-    });
+    // Bytes handed over are gone with the worker: the exchange fails, and the client asks again.
+    if (job.request === null) job.reject(new Error('The list worker stopped.'));
+    else exchange(job.request, job.signal, readBigOffPage).then(job.resolve, job.reject);
   }
 }
 
@@ -97,8 +107,8 @@ export function exchangesRunIn(where: Place): void {
 }
 
 /**
- * Runs one exchange: off the page when it is `big` and a worker can take it. Rejects only when
- * `signal` aborts, with its reason.
+ * Runs one exchange: off the page when it is `big` and a worker can take it. Rejects when `signal`
+ * aborts, with its reason, or when a worker that held it stopped.
  */
 export function runExchange(
   request: ExchangeRequest,
@@ -108,7 +118,27 @@ export function runExchange(
   // Started with the first big page: a page whose lists are all small never loads their code.
   const offPage = place === 'worker' || (place === 'by size' && big);
   const pool = offPage ? listWorkers() : null;
-  if (!pool) return exchange(request, signal);
+  if (!pool) return exchange(request, signal, readBigOffPage);
+  return inWorker(pool, { request }, signal);
+}
+
+/** Reads an answer received in the page: here, unless it is big and a worker can take it. */
+const readBigOffPage: Reader = async (request, bytes, contentType, signal) => {
+  const pool = place === 'page' || bytes.byteLength <= READ_IN_PAGE_UP_TO ? null : listWorkers();
+  if (!pool) return readHere()(request, bytes, contentType, signal);
+  const outcome = await inWorker(pool, { read: { request, bytes, contentType } }, signal);
+  // A worker answers bytes to read with what it read.
+  if (outcome.kind !== 'read') throw new Error(`The list worker answered ${outcome.kind}.`);
+  return outcome.reading;
+};
+
+/** What a worker is asked for: an exchange, or received bytes to read. */
+type Work =
+  | { readonly request: ExchangeRequest }
+  | { readonly read: Extract<ToWorker, { read: unknown }>['read'] };
+
+/** Sends work to the least busy worker; the bytes of a read move there. */
+function inWorker(pool: readonly Worker[], work: Work, signal: AbortSignal): Promise<Outcome> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   const target = leastBusy(pool);
   const id = nextId++;
@@ -121,7 +151,7 @@ export function runExchange(
     signal.addEventListener('abort', cancel, { once: true });
     jobs.set(id, {
       worker: target,
-      request,
+      request: 'request' in work ? work.request : null,
       signal,
       resolve: (outcome) => {
         signal.removeEventListener('abort', cancel);
@@ -132,6 +162,7 @@ export function runExchange(
         reject(reason);
       },
     });
-    target.postMessage({ id, request } satisfies ToWorker);
+    const message = { id, ...work } as ToWorker;
+    target.postMessage(message, 'read' in message ? [message.read.bytes] : []);
   });
 }

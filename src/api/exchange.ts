@@ -1,9 +1,11 @@
 /**
  * One request for a page of a list, and the reading of its answer: `fetch` with a deadline for the
- * answer and another for its body, then the body read into a block of rows (read-page.ts). It runs
- * in the list worker for big pages, so that the page's thread neither receives nor parses them,
- * and in the page for small ones; either way it gives the same outcome, which can cross between
- * threads. What to make of an outcome (retry, wait, fail, and how to say so) is the client's.
+ * answer and another for its body, the body taken up to a size limit (an answer larger than that,
+ * or one that never ends, is stopped there), then read into a block of rows (read-page.ts). It
+ * runs in the list worker for big pages, so that the page's thread neither receives nor parses
+ * them, and in the page for small ones, where a body that turns out big is still read in a worker;
+ * either way it gives the same outcome, which can cross between threads. What to make of an
+ * outcome (retry, wait, fail, and how to say so) is the client's.
  */
 import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
 import { blockBuffers } from './row-block';
@@ -16,7 +18,23 @@ export interface ExchangeRequest {
   readonly firstIndex: number;
   /** How long the answer may take to begin, and then how long its body may take. */
   readonly timeoutMs: number;
+  /** The most bytes of a body read: a longer one is stopped there. */
+  readonly maxBytes: number;
 }
+
+/** Reads the bytes of a 2xx answer into rows, where the caller wants it done. */
+export type Reader = (
+  request: ExchangeRequest,
+  bytes: ArrayBuffer,
+  contentType: string,
+  signal: AbortSignal,
+) => PageReading | Promise<PageReading>;
+
+/** Reads the bytes here, with the fast routes given. */
+export const readHere =
+  (routes: FastRoutes = {}): Reader =>
+  (request, bytes, contentType) =>
+    readPage(request.resource, bytes, request.firstIndex, contentType, routes);
 
 export type Outcome =
   /** A 2xx answer, read. */
@@ -40,6 +58,8 @@ export type Outcome =
   | { readonly kind: 'timeout' }
   /** An answer whose body did not finish within the limit. */
   | { readonly kind: 'late' }
+  /** An answer larger than the most bytes read (or one that never ends): reading stopped there. */
+  | { readonly kind: 'too-big'; readonly maxBytes: number }
   /** An answer whose body broke off. */
   | { readonly kind: 'cut'; readonly message: string }
   /** No answer at all: the network failed (what `fetch` rejects with). */
@@ -49,13 +69,13 @@ export type Outcome =
 const REFUSAL_BODY_LIMIT = 64 * 1024;
 
 /**
- * Asks once. Rejects only when `signal` aborts (with its reason, as `fetch` does); every other
- * failure is an outcome.
+ * Asks once. Rejects only when `signal` aborts (with its reason, as `fetch` does), or when `read`
+ * fails (a worker that stopped); every other failure is an outcome.
  */
 export async function exchange(
   request: ExchangeRequest,
   signal: AbortSignal,
-  routes: FastRoutes = {},
+  read: Reader = readHere(),
 ): Promise<Outcome> {
   const { url, timeoutMs } = request;
   const deadline = new AbortController();
@@ -79,20 +99,21 @@ export async function exchange(
       deadline.abort();
     }, timeoutMs);
     if (!response.ok) return await refusal(response);
-    let bytes: ArrayBuffer;
+    let bytes: ArrayBuffer | null;
     try {
-      bytes = await response.arrayBuffer();
+      bytes = await readBody(response, request.maxBytes);
     } catch (error) {
       signal.throwIfAborted();
       if (deadline.signal.aborted) return { kind: 'late' };
       return { kind: 'cut', message: error instanceof Error ? error.message : String(error) };
     }
     clearTimeout(timer);
+    if (bytes === null) return { kind: 'too-big', maxBytes: request.maxBytes };
     const transferMs = networkTransferMs(url) ?? performance.now() - answeredAt;
     const contentType = response.headers.get('Content-Type') ?? 'no content type';
     return {
       kind: 'read',
-      reading: readPage(request.resource, bytes, request.firstIndex, contentType, routes),
+      reading: await read(request, bytes, contentType, signal),
       contentType,
       totalHeader: readCount(response.headers.get(TOTAL_ROW_COUNT_HEADER)),
       transferMs,
@@ -100,6 +121,45 @@ export async function exchange(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The body's bytes, or null once they pass `maxBytes`: reading stops there, so an answer that
+ * never ends costs at most that much. A body of a stated length within the limit, not compressed
+ * (so the length is what arrives), is taken whole.
+ */
+async function readBody(response: Response, maxBytes: number): Promise<ArrayBuffer | null> {
+  const length = Number(response.headers.get('Content-Length') ?? Number.NaN);
+  const plain = !response.headers.has('Content-Encoding');
+  if (plain && length > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null || (plain && length >= 0)) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const [only] = chunks;
+  if (chunks.length === 1 && only && only.byteLength === only.buffer.byteLength) {
+    return only.buffer as ArrayBuffer;
+  }
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole.buffer;
 }
 
 async function refusal(response: Response): Promise<Outcome> {
@@ -147,6 +207,15 @@ function outcomeBuffers(outcome: Outcome): ArrayBuffer[] {
 
 export type ToWorker =
   | { readonly id: number; readonly request: ExchangeRequest }
+  /** Bytes the page received, to be read here: a small page's answer that turned out big. */
+  | {
+      readonly id: number;
+      readonly read: {
+        readonly request: ExchangeRequest;
+        readonly bytes: ArrayBuffer;
+        readonly contentType: string;
+      };
+    }
   | { readonly id: number; readonly cancel: true };
 
 export interface FromWorker {
@@ -166,6 +235,7 @@ export interface WorkerScope {
  */
 export function serveExchanges(scope: WorkerScope, routes: FastRoutes = {}): void {
   const running = new Map<number, AbortController>();
+  const read = readHere(routes);
   scope.onmessage = (event) => {
     const message = event.data;
     if ('cancel' in message) {
@@ -173,9 +243,22 @@ export function serveExchanges(scope: WorkerScope, routes: FastRoutes = {}): voi
       running.delete(message.id);
       return;
     }
+    if ('read' in message) {
+      const { request, bytes, contentType } = message.read;
+      const reading = readPage(request.resource, bytes, request.firstIndex, contentType, routes);
+      const outcome: Outcome = {
+        kind: 'read',
+        reading,
+        contentType,
+        totalHeader: null,
+        transferMs: 0,
+      };
+      scope.postMessage({ id: message.id, outcome }, outcomeBuffers(outcome));
+      return;
+    }
     const controller = new AbortController();
     running.set(message.id, controller);
-    exchange(message.request, controller.signal, routes).then(
+    exchange(message.request, controller.signal, read).then(
       (outcome) => {
         running.delete(message.id);
         scope.postMessage({ id: message.id, outcome }, outcomeBuffers(outcome));

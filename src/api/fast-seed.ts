@@ -21,6 +21,8 @@ import {
   instantMs,
   isDroppedFieldName,
   isObject,
+  LONGEST_VALUE,
+  MOST_FIELDS,
   NO_GROUPS,
   NOT_READ,
   seedGroupRef,
@@ -30,15 +32,24 @@ type Json = Readonly<Record<string, unknown>>;
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value);
 
-/** Metadata the schema would read whole: a map of lists of `{id, value}`. */
+/** Text the schema keeps whole: not longer than LONGEST_VALUE. */
+const short = (value: string): boolean => value.length <= LONGEST_VALUE;
+
+/**
+ * Metadata the schema would read whole: a map of lists of `{id, value}`, at most MOST_FIELDS
+ * fields, no name or value too long to keep.
+ */
 function wholeMetadata(value: unknown): boolean {
   if (!isObject(value)) return false;
+  let fields = 0;
   for (const name in value) {
     if (isDroppedFieldName(name)) continue;
+    if (++fields > MOST_FIELDS || !short(name)) return false;
     const entries = value[name];
     if (!Array.isArray(entries)) return false;
     for (const entry of entries as unknown[]) {
       if (!isObject(entry) || !isId(entry.id) || typeof entry.value !== 'string') return false;
+      if (!short(entry.value)) return false;
     }
   }
   return true;
@@ -52,7 +63,7 @@ function seedGroups(raw: Json): readonly SeedGroupRef[] | undefined {
   const out = new Array<SeedGroupRef>(value.length);
   for (let i = 0; i < value.length; i++) {
     const group = seedGroupRef(value[i]);
-    if (group === NOT_READ) return undefined;
+    if (group === NOT_READ || (group.name !== null && !short(group.name))) return undefined;
     out[i] = group;
   }
   return out;
@@ -100,6 +111,8 @@ export function seedFastRoute(builder: BlockBuilder<'seed'>): (raw: unknown) => 
     if (typeof r.url !== 'string' || typeof r.canonical_url !== 'string') return false;
     if (typeof r.seed_type !== 'string' || typeof r.created_by !== 'string') return false;
     if (typeof r.last_updated_by !== 'string') return false;
+    if (!short(r.url) || !short(r.canonical_url) || !short(r.seed_type)) return false;
+    if (!short(r.created_by) || !short(r.last_updated_by)) return false;
     if (typeof r.active !== 'boolean' || typeof r.deleted !== 'boolean') return false;
     if (typeof r.publicly_visible !== 'boolean') return false;
     if (typeof r.created_date !== 'string' || typeof r.last_updated_date !== 'string') return false;

@@ -2,14 +2,18 @@
  * Loads a whole list progressively: a small first page so rows paint at once, then the rest in
  * larger pages (limit + offset) a few at a time. Each step yields a snapshot of everything loaded
  * so far, always a prefix of the list in the service's order.
+ *
+ * It is over 300 lines because the checks that a list adds up (its count, repeated ids, repeated
+ * pages, the row cap) are made in the same loop as its pages, on the same running totals.
  */
 import type { Resource } from '../contract/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
 import type { ResourceModels } from './records';
-import { mergeGaps, type FieldGaps, type RecordProblem } from './parse';
+import { mergeGaps, mergeOversize, type FieldGaps, type RecordProblem } from './parse';
 import type { RowBlock } from './row-block';
+import { NO_OVERSIZE, type Oversize } from './values';
 
 /** Filters of a list: every parameter but paging. */
 export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;
@@ -21,11 +25,11 @@ export interface ListData<T> {
   /** When the rows were saved, for a list shown from the saved catalogue; else null. */
   savedAt: number | null;
   /**
-   * Records matching the filters, as the service counts them; once a page came back shorter than
-   * asked, the records that arrived instead, when the two disagree.
+   * Records matching the filters, as the service counts them; when it gave no count, or the rows
+   * proved its count wrong, the records that arrived.
    */
   total: number;
-  /** The service's count when it disagreed with what the finished list held, for the notice. */
+  /** The service's count when the rows did not bear it out, for the notice. */
   claimedTotal: number | null;
   /** False when the service gave no count: `total` is then what has arrived so far. */
   totalCertain: boolean;
@@ -35,14 +39,60 @@ export interface ListData<T> {
   problems: RecordProblem[];
   /** Fields that loaded records lack or sent in unreadable form, counted per field. */
   gaps: FieldGaps;
-  /** Rows above the cap that were not loaded. */
+  /** Records too big to hold whole, kept cut. */
+  oversize: Oversize;
+  /** Records whose id was already listed, left out: the first of each is shown. */
+  repeated: number;
+  /**
+   * Where the service began sending a page of records already listed (it ignores paging), or
+   * null: the load stopped there, without asking for more.
+   */
+  repeatedFrom: number | null;
+  /** The load stopped at the row cap while the service may hold more rows. */
+  capped: boolean;
+  /** Rows above the cap that were not loaded, when the service counted them. */
   notLoaded: number;
-  /** The service ignored `offset`, so everything came in one request instead. */
-  offsetIgnored: boolean;
   /** The count changed between pages: the catalogue changed while it loaded. */
   totalChanged: boolean;
   /** Where the next page starts (items received so far, readable or not). */
   nextOffset: number;
+}
+
+/** A list before its first page, with `from` in place of any of its fields. */
+export function listData<T>(from: Partial<ListData<T>> = {}): ListData<T> {
+  return {
+    rows: [],
+    blocks: [],
+    savedAt: null,
+    total: 0,
+    totalCertain: false,
+    claimedTotal: null,
+    complete: false,
+    problems: [],
+    gaps: {},
+    oversize: NO_OVERSIZE,
+    repeated: 0,
+    repeatedFrom: null,
+    capped: false,
+    notLoaded: 0,
+    totalChanged: false,
+    nextOffset: 0,
+    ...from,
+  };
+}
+
+/** Whether a complete list is exactly what the service holds: nothing cut, repeated or left out. */
+export function addsUp(data: ListData<unknown>): boolean {
+  return (
+    data.complete &&
+    !data.capped &&
+    data.notLoaded === 0 &&
+    data.repeated === 0 &&
+    data.repeatedFrom === null &&
+    data.claimedTotal === null &&
+    data.oversize.cut === 0 &&
+    data.oversize.crowded === 0
+  );
 }
 
 export interface LoadOptions extends RequestOptions {
@@ -68,6 +118,13 @@ export async function* loadList<R extends Resource>(
   }
 }
 
+/**
+ * The pages after the first, a few at a time, each added in order once the ones before it are, so
+ * rows never jump about. A count is a hint, not a stop: up to the count pages are sized to share
+ * what is left; at the count one record more is asked for, and while pages come back full (or
+ * without a count at all) pages go on, until one comes back short, the cap is reached, or a page
+ * repeats records already listed (a service that ignores paging), which ends the load there.
+ */
 async function* loadSnapshots<R extends Resource>(
   resource: R,
   filters: ListFilters,
@@ -76,6 +133,7 @@ async function* loadSnapshots<R extends Resource>(
   type Row = ResourceModels[R];
   const config = options.config ?? defaultApiConfig;
   const { signal } = options;
+  const cap = config.rowCap;
   const page = (offset: number, limit: number, pageSignal = signal) =>
     fetchPage(resource, { ...filters, offset, limit }, { signal: pageSignal, config });
 
@@ -89,67 +147,52 @@ async function* loadSnapshots<R extends Resource>(
   } else {
     const first = await page(0, config.firstPageSize);
     firstTransfer = { rows: first.received, ms: first.transferMs };
-    state = {
-      rows: [],
-      blocks: [],
-      savedAt: null,
-      total: first.total,
-      totalCertain: first.totalCertain,
-      claimedTotal: null,
-      complete: false,
-      problems: [],
-      gaps: {},
-      notLoaded: 0,
-      offsetIgnored: false,
-      totalChanged: false,
-      nextOffset: 0,
-    };
-    state = append(state, first, seen, config.firstPageSize);
+    state = append(
+      listData({ total: first.total, totalCertain: first.totalCertain }),
+      first,
+      seen,
+      config.firstPageSize,
+    );
     yield state;
     if (state.complete) return;
   }
+  /** The service's own count, for noticing that it changes while the list loads. */
+  const serviceTotal = state.claimedTotal ?? state.total;
+  /** The service's count while the rows have not proved it too low; else null. */
+  const believed = () => (state.totalCertain && state.claimedTotal === null ? state.total : null);
 
-  if (!state.totalCertain) {
-    // Without a count, keep asking until a page comes back short (or the cap is reached).
-    while (!state.complete && state.nextOffset < config.rowCap) {
-      const next = await page(state.nextOffset, config.pageSize);
-      if (restartsTheList(next, state.rows)) {
-        yield* everythingAtOnce(state, () => page(0, -1), config.rowCap);
-        return;
-      }
-      state = append(state, next, seen, config.pageSize);
-      state = { ...state, total: state.nextOffset };
-      if (!state.complete) yield state;
-    }
-    yield { ...state, complete: true };
-    return;
-  }
-
-  const target = Math.min(state.total, config.rowCap);
-  if (state.nextOffset >= target) {
-    yield finish(state, config.rowCap);
-    return;
-  }
-
-  // Pages run a few at a time; they are added in order, so rows never jump about while loading.
   const stop = new AbortController();
   const pageSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const pending: Pending<Row>[] = [];
   const sizes = new PageSizes(config, firstTransfer);
   let launchedTo = state.nextOffset;
-  const firstLater = launchedTo;
+  /** The one record asked for past the count, to see whether the list ends there. */
+  let probed = false;
   const launch = () => {
-    while (launchedTo < target && pending.length < config.concurrency) {
+    while (pending.length < config.concurrency && launchedTo < cap) {
       const offset = launchedTo;
-      // What is left, shared among the pages that can start now, unless the pace says smaller.
-      const share = Math.ceil((target - offset) / (config.concurrency - pending.length));
-      const size = Math.min(sizes.next(), share, target - offset);
+      const count = believed();
+      let size: number;
+      if (count === null) {
+        // No count to go by: pages of the usual size until one comes back short.
+        size = Math.min(sizes.next(), cap - offset);
+      } else if (offset < Math.min(count, cap)) {
+        // What is left, shared among the pages that can start now, unless the pace says smaller.
+        const target = Math.min(count, cap);
+        const share = Math.ceil((target - offset) / (config.concurrency - pending.length));
+        size = Math.min(sizes.next(), share, target - offset);
+      } else if (!probed) {
+        probed = true;
+        size = 1;
+      } else {
+        break;
+      }
       const started = performance.now();
       const entry: Pending<Row> = {
         offset,
         size,
         request: page(offset, size, pageSignal).then((result) => {
-          sizes.took(result.received, performance.now() - started);
+          if (size > 1) sizes.took(result.received, performance.now() - started);
           return result;
         }),
       };
@@ -162,25 +205,23 @@ async function* loadSnapshots<R extends Resource>(
     launch();
     for (let entry = pending.shift(); entry; entry = pending.shift()) {
       const result = await entry.request;
-      if (entry.offset === firstLater && restartsTheList(result, state.rows)) {
-        stop.abort();
-        yield* everythingAtOnce(state, () => page(0, -1), config.rowCap);
-        return;
+      if (repeatsListed(result, seen)) {
+        state = { ...state, repeatedFrom: entry.offset };
+        break;
       }
-      if (result.totalCertain && result.total !== state.total)
+      if (result.totalCertain && result.total !== serviceTotal)
         state = { ...state, totalChanged: true };
       state = append(state, result, seen, entry.size);
-      if (state.complete || state.nextOffset >= target) break;
+      if (state.complete || state.nextOffset >= cap) break;
       launch();
       yield state;
     }
   } finally {
-    // Filters changed, or a page failed: nothing keeps loading in the background.
+    // Filters changed, a page failed or the list ended: nothing keeps loading in the background.
     stop.abort();
   }
-  yield finish(state, config.rowCap);
+  yield finish(state, cap, believed());
 }
-
 interface Pending<Row> {
   readonly offset: number;
   readonly size: number;
@@ -218,75 +259,75 @@ export class PageSizes {
   }
 }
 
-/** Adds a page's rows, skipping ids already loaded (the list moved under us). */
+/**
+ * Adds a page's rows, skipping ids already listed (counted: the list moved under us, or the
+ * service repeats itself). A page shorter than asked ends the list.
+ */
 function append<T extends { id: number }>(
   state: ListData<T>,
   page: ListPage<T>,
   seen: Set<number>,
   asked: number,
 ): ListData<T> {
+  let repeated = 0;
   const fresh = page.records.filter((row) => {
-    if (seen.has(row.id)) return false;
+    if (seen.has(row.id)) {
+      repeated++;
+      return false;
+    }
     seen.add(row.id);
     return true;
   });
   const nextOffset = state.nextOffset + page.received;
   // A short page is the end of the list whatever the count says: a count can be wrong (or absurd),
-  // while rows that did not come cannot be shown. More rows than counted is as impossible.
+  // while rows that did not come cannot be shown; and a full page past the count means more rows.
   const ended = page.received < asked;
   const countIsWrong =
     state.totalCertain && (ended ? nextOffset !== state.total : nextOffset > state.total);
   return {
     ...state,
     rows: fresh.length > 0 ? state.rows.concat(fresh) : state.rows,
-    blocks: [...state.blocks, page.block],
+    blocks: page.block.length > 0 ? [...state.blocks, page.block] : state.blocks,
     problems: page.problems.length > 0 ? state.problems.concat(page.problems) : state.problems,
     gaps: mergeGaps(state.gaps, page.gaps),
+    oversize: mergeOversize(state.oversize, page.oversize),
+    repeated: state.repeated + repeated,
     nextOffset,
+    ...(!state.totalCertain ? { total: nextOffset } : {}),
     ...(countIsWrong ? { total: nextOffset, claimedTotal: state.claimedTotal ?? state.total } : {}),
-    complete: ended || (state.totalCertain && nextOffset >= state.total),
+    complete: ended,
   };
 }
 
-function finish<T>(state: ListData<T>, cap: number): ListData<T> {
+/**
+ * The list as it ended. Stopped at the cap by a full page, it is capped unless the service's
+ * count (still believed) says there is nothing more; the count then says how many were not loaded.
+ */
+function finish<T>(state: ListData<T>, cap: number, count: number | null): ListData<T> {
+  const capped =
+    !state.complete &&
+    state.repeatedFrom === null &&
+    state.nextOffset >= cap &&
+    (count === null || count > state.nextOffset);
   return {
     ...state,
     complete: true,
-    notLoaded: state.totalCertain ? Math.max(0, state.total - Math.min(state.nextOffset, cap)) : 0,
+    capped,
+    notLoaded: capped && count !== null ? count - state.nextOffset : 0,
   };
 }
 
-/** True when a later page starts with the list's first rows again: the service ignores `offset`. */
-function restartsTheList<T extends { id: number }>(
-  page: ListPage<T>,
-  loaded: readonly T[],
-): boolean {
-  const probe = Math.min(5, page.records.length, loaded.length);
-  if (probe === 0) return false;
-  for (let i = 0; i < probe; i++) if (page.records[i]?.id !== loaded[i]?.id) return false;
+/** Records at a page's start that, all already listed, make it a page the service repeated. */
+const REPEAT_RUN = 20;
+
+/**
+ * True when a page starts with records already listed (the first REPEAT_RUN, or all of a shorter
+ * page): the service sends a page it sent before, ignoring `offset`. A record or two repeated at
+ * a page's start is a list that moved while it loaded, and only counted.
+ */
+function repeatsListed<T extends { id: number }>(page: ListPage<T>, seen: Set<number>): boolean {
+  const run = Math.min(REPEAT_RUN, page.records.length);
+  if (run === 0) return false;
+  for (let i = 0; i < run; i++) if (!seen.has((page.records[i] as T).id)) return false;
   return true;
-}
-
-async function* everythingAtOnce<T extends { id: number }>(
-  state: ListData<T>,
-  fetchAll: () => Promise<ListPage<T>>,
-  cap: number,
-): AsyncGenerator<ListData<T>> {
-  const all = await fetchAll();
-  const rows = all.records.slice(0, cap);
-  // Everything came at once, so what came is the whole list, whatever the count says.
-  const countIsWrong = all.totalCertain && all.total !== all.received;
-  yield {
-    ...state,
-    rows,
-    blocks: [all.block],
-    problems: all.problems,
-    gaps: all.gaps,
-    total: all.received,
-    claimedTotal: countIsWrong ? all.total : null,
-    nextOffset: all.received,
-    offsetIgnored: true,
-    complete: true,
-    notLoaded: Math.max(0, all.records.length - rows.length),
-  };
 }

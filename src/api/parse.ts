@@ -6,7 +6,15 @@
 import type { Resource } from '../contract/wire';
 import type { ResourceModels } from './records';
 import { RECORD_FIELDS, type FieldSpec, type Fields, type RecordOf, type Unknown } from './records';
-import { excerpt, id as readId, isObject, NOT_READ } from './values';
+import {
+  excerpt,
+  id as readId,
+  isObject,
+  NO_OVERSIZE,
+  NOT_READ,
+  takeCuts,
+  type Oversize,
+} from './values';
 
 export { parseInstant, parseTopics } from './values';
 
@@ -98,17 +106,16 @@ export function parseRecord<R extends Resource>(
   return readRecord(RECORD_FIELDS[resource], raw, index) as RecordResult<ResourceModels[R]>;
 }
 
-export interface ParsedRecords<T> {
-  records: T[];
-  /** Items left out, because they had no readable id or were no record at all. */
-  problems: RecordProblem[];
-  gaps: FieldGaps;
-}
-
 /** What reading a list's items left out or found missing, whatever the records went into. */
 export interface ReadingReport {
   problems: RecordProblem[];
   gaps: FieldGaps;
+  /** Records too big to hold whole, kept cut. */
+  oversize: Oversize;
+}
+
+export interface ParsedRecords<T> extends ReadingReport {
+  records: T[];
 }
 
 /**
@@ -125,10 +132,15 @@ export function readItems<R extends Resource>(
 ): ReadingReport {
   const problems: RecordProblem[] = [];
   let gaps: Record<string, FieldGap> | undefined;
+  let oversize = NO_OVERSIZE;
+  takeCuts();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
+    // The fast route takes no record too big to hold whole: those are read (and cut) below.
     if (fast?.(item)) continue;
     const result = parseRecord(resource, item, firstIndex + i);
+    const cut = takeCuts();
+    if (cut.values > 0 || cut.crowded > 0) oversize = addCuts(oversize, cut);
     if (!result.ok) {
       problems.push(result.problem);
       continue;
@@ -146,7 +158,29 @@ export function readItems<R extends Resource>(
           : { ...gap, unreadable: gap.unreadable + 1, excerpt: gap.excerpt ?? why.excerpt };
     }
   }
-  return { problems, gaps: gaps ?? NO_GAPS };
+  return { problems, gaps: gaps ?? NO_GAPS, oversize };
+}
+
+/** One record's cuts added to a list's. */
+function addCuts(list: Oversize, cut: ReturnType<typeof takeCuts>): Oversize {
+  return {
+    cut: list.cut + (cut.values > 0 ? 1 : 0),
+    longest: Math.max(list.longest, cut.longest),
+    crowded: list.crowded + cut.crowded,
+    mostFields: Math.max(list.mostFields, cut.mostFields),
+  };
+}
+
+/** The oversized records of two parts of one list, together. */
+export function mergeOversize(a: Oversize, b: Oversize): Oversize {
+  if (b === NO_OVERSIZE) return a;
+  if (a === NO_OVERSIZE) return b;
+  return {
+    cut: a.cut + b.cut,
+    longest: Math.max(a.longest, b.longest),
+    crowded: a.crowded + b.crowded,
+    mostFields: Math.max(a.mostFields, b.mostFields),
+  };
 }
 
 /** Parses a list of records, as `readItems` reads them. */

@@ -7,6 +7,7 @@ import type { Resource } from '../contract/wire';
 import { BlockBuilder } from './block-builder';
 import { readItems, readListBody, type FieldGaps, type RecordProblem } from './parse';
 import type { RowBlock } from './row-block';
+import type { Oversize } from './values';
 
 export type PageReading =
   | {
@@ -14,6 +15,8 @@ export type PageReading =
       readonly block: RowBlock;
       readonly problems: RecordProblem[];
       readonly gaps: FieldGaps;
+      /** Records too big to hold whole, kept cut. */
+      readonly oversize: Oversize;
       /** The count an envelope carried, when it carried a usable one. */
       readonly count: number | null;
       /** Items in the answer, readable or not. */
@@ -64,7 +67,7 @@ export function readPage(
   const route = routes[resource] as
     ((builder: BlockBuilder<Resource>) => (raw: unknown) => boolean) | undefined;
   const fast = route?.(builder);
-  const { problems, gaps } = readItems(
+  const { problems, gaps, oversize } = readItems(
     resource,
     list.items,
     firstIndex,
@@ -78,6 +81,7 @@ export function readPage(
     block: builder.done(),
     problems,
     gaps,
+    oversize,
     count: list.kind === 'envelope' ? list.count : null,
     received: list.items.length,
   };

@@ -5,7 +5,14 @@
  * reads as a table; `askUntilRead` is the one loop that follows it.
  */
 import type { ApiConfig } from './config';
-import { ApiError, HttpError, NetworkError, TimeoutError, UnreadableResponseError } from './errors';
+import {
+  ApiError,
+  HttpError,
+  NetworkError,
+  OversizedAnswerError,
+  TimeoutError,
+  UnreadableResponseError,
+} from './errors';
 import type { Outcome } from './exchange';
 import { awaitTurn, pauseList, refuseList, sleep } from './waits';
 
@@ -59,6 +66,9 @@ export function nextTry(
       return attempt === 1 ? backoff : stop;
     // A body that began but did not end in time: asking again would take as long.
     case 'late':
+      return stop;
+    // An answer past the size the client reads: asking again gets the same answer.
+    case 'too-big':
       return stop;
     case 'refused': {
       const asked = askedWait(miss, now);
@@ -121,6 +131,8 @@ function failureOf(miss: Miss, url: string, config: ApiConfig): ApiError {
       return new TimeoutError(url, config.timeoutMs);
     case 'late':
       return new TimeoutError(url, config.timeoutMs, 'finish');
+    case 'too-big':
+      return new OversizedAnswerError(url, miss.maxBytes);
     case 'cut':
       return new UnreadableResponseError(
         url,

@@ -258,6 +258,19 @@ export function toPlain<T extends object>(row: T): T {
   return JSON.parse(JSON.stringify(row)) as T;
 }
 
+/** About how many bytes a block's columns hold (its text as two bytes a character). */
+export function blockBytes(block: RowBlock): number {
+  let bytes = 0;
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') bytes += value.length * 2;
+    else if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    else if (typeof value === 'object' && value !== null)
+      for (const part of Object.values(value)) walk(part);
+  };
+  walk(block.columns);
+  return bytes;
+}
+
 /** The buffers of a block, to move it between threads without copying them. */
 export function blockBuffers(block: RowBlock): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
@@ -326,21 +339,31 @@ function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
 }
 
 /**
- * Whether a block (as storage gives it back) is whole and of the shape this version writes: every
- * column of its resource there, of its kind and length. A block that is not is never read.
+ * Checks a block (as storage gives it back) column by column, pausing after each: a restore
+ * checks a big block in steps, with the page free between them. Says whether it is whole.
  */
-export function isWholeBlock(block: unknown, resource: Resource): block is RowBlock {
+export function* checkBlock(block: unknown, resource: Resource): Generator<void, boolean> {
   if (typeof block !== 'object' || block === null) return false;
   const { resource: own, length, columns } = block as Record<string, unknown>;
   if (own !== resource || !Number.isSafeInteger(length) || (length as number) < 0) return false;
   if (typeof columns !== 'object' || columns === null) return false;
-  return keysOf(resource).every(
-    (key) =>
-      Object.hasOwn(columns, key) &&
-      isColumn(
-        (columns as Record<string, unknown>)[key],
-        columnKindOf(resource, key),
-        length as number,
-      ),
-  );
+  for (const key of keysOf(resource)) {
+    if (!Object.hasOwn(columns, key)) return false;
+    const column = (columns as Record<string, unknown>)[key];
+    if (!isColumn(column, columnKindOf(resource, key), length as number)) return false;
+    yield;
+  }
+  return true;
+}
+
+/**
+ * Whether a block (as storage gives it back) is whole and of the shape this version writes: every
+ * column of its resource there, of its kind and length. A block that is not is never read.
+ */
+export function isWholeBlock(block: unknown, resource: Resource): block is RowBlock {
+  const steps = checkBlock(block, resource);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

@@ -5,19 +5,33 @@
  * and the list's filters, so one service never sees another's rows. They are kept for at most a
  * day, and only as records are parsed: nothing the parser drops (login fields, tokens) is stored.
  *
+ * Only a list that adds up is kept (nothing cut, repeated, capped or miscounted), and only one of
+ * a size that reads back quickly; a restore runs in short steps, and one that fails or takes too
+ * long is dropped (the list loads from the service) with a quiet note, so a saved list can never
+ * spoil a visit.
+ *
  * A store that is missing, full or refused (private browsing, quota) only means no saving: the
- * page says so once, and everything else works as before.
+ * page says so once, and everything else works as before. Clearing works whatever happened.
  *
  * It is over 300 lines because it is the one place that keeps lists in the store: their keys (per
- * catalogue and, with sign-in, per person), their blocks, their renewal and pruning, and the order
- * in which writes reach the store.
+ * catalogue and, with sign-in, per person), their blocks, their renewal and pruning, the order in
+ * which writes reach the store, restoring in steps, and clearing whatever state the store is in.
  */
-import { createStore, delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+import {
+  clear,
+  createStore,
+  delMany,
+  get,
+  getMany,
+  keys,
+  setMany,
+  type UseStore,
+} from 'idb-keyval';
 import type { Resource } from '../contract/wire';
 import type { ApiConfig } from './config';
-import type { ListData, ListFilters } from './load-list';
+import { addsUp, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
-import { blockRows, isWholeBlock, type RowBlock } from './row-block';
+import { blockBytes, blockRows, checkBlock, type RowBlock } from './row-block';
 import { whenIdle } from './waits';
 
 /** How long a saved list may be shown before it is too old to show at all. */
@@ -25,11 +39,21 @@ export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
 /** The most lists kept; the least recently saved go first. */
 const MOST_LISTS = 12;
 /** Bumped when what is stored changes shape: older entries are then ignored and removed. */
-const FORMAT = 3;
+const FORMAT = 4;
 /** The longest a block waits for the page to be idle before it is saved all the same. */
 const IDLE_WAIT_MS = 10_000;
 /** Blocks of no list's current save are left this long: another tab may be writing them. */
 const UNFINISHED_FOR_MS = 10 * 60 * 1000;
+/** Lists whose columns hold more than this are not kept: reading them back would cost too much. */
+const MOST_SAVED_BYTES = 256 * 1_048_576;
+/** The longest a restore may take before it is dropped and the list asked of the service. */
+const RESTORE_WITHIN_MS = 3_000;
+/** The longest one step of a restore keeps the page's thread before it lets the page go on. */
+const STEP_MS = 20;
+/** The name each step of a restore is measured under, on the page's performance timeline. */
+export const RESTORE_STEP = 'saved list: a step of reading it back';
+const DATABASE = 'catalogue-explorer';
+const STORE = 'saved-lists';
 
 /** Everything about a list but its rows, as stored. */
 type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
@@ -63,6 +87,18 @@ export function savingState(): SavingState {
   return state;
 }
 
+/** A quiet word about the last saved list that could not be shown, or null. */
+let note: string | null = null;
+
+export function savedListNote(): string | null {
+  return note;
+}
+
+function setNote(next: string | null): void {
+  note = next;
+  for (const listener of listeners) listener();
+}
+
 export function onSavingState(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -94,7 +130,7 @@ function openStore(): UseStore | null {
   if (store !== undefined) return store;
   try {
     if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
-    store = createStore('catalogue-explorer', 'saved-lists');
+    store = createStore(DATABASE, STORE);
   } catch (error) {
     store = null;
     unavailable(error);
@@ -162,31 +198,111 @@ const newGeneration = (now: number) => `${String(now)}.${String(++saves)}`;
 // ---------------------------------------------------------------------------------------------
 // Reading and writing
 
-/** The saved list of `resource` under `key`, with rows ready, or undefined when none is fit to show. */
+/**
+ * The saved list of `resource` under `key`, with rows ready, or undefined when none is fit to
+ * show. It is read back in steps of at most STEP_MS with the page free between them; one that
+ * fails, is spoilt or is not back within RESTORE_WITHIN_MS is dropped from the store, with a note.
+ */
 export async function restoreList<R extends Resource>(
   resource: R,
   key: string,
   now = Date.now(),
 ): Promise<ListData<ResourceModels[R]> | undefined> {
-  return attempt(async (db) => {
-    const head = await get<Head>(HEAD + key, db);
-    if (!head) return undefined;
-    if (
-      head.format !== FORMAT ||
-      now - head.savedAt > SAVED_FOR_MS ||
-      head.savedAt > now + 60_000
-    ) {
-      await forget(db, key, head);
+  const db = openStore();
+  if (!db) return undefined;
+  const deadline = performance.now() + RESTORE_WITHIN_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      resolve('late');
+    }, RESTORE_WITHIN_MS);
+  });
+  let why: string;
+  try {
+    const restored = await Promise.race([readBack(db, resource, key, now, deadline), late]);
+    if (restored !== 'late' && restored !== 'spoilt') return restored;
+    why = restored === 'late' ? 'in time' : 'whole';
+  } catch (error) {
+    // A store that cannot be read at all: no saving here (said once), no list to drop.
+    if (error instanceof StoreRefused) {
+      unavailable(error.cause);
       return undefined;
     }
-    // One transaction for every block (each still arrives in a task of its own).
-    const blocks = await getMany<unknown>(blockKeys(key, head), db);
-    // A block missing or spoilt (another version's, a store that was tampered with) is never read.
-    if (!blocks.every((block): block is RowBlock => isWholeBlock(block, resource)))
-      return undefined;
-    const rows = blocks.flatMap((block) => blockRows<R>(block));
-    return { ...head.summary, rows, blocks, savedAt: head.savedAt };
+    why = 'at all';
+  } finally {
+    clearTimeout(timer);
+  }
+  setNote(
+    `A saved list could not be read back ${why}, so it was loaded from the catalogue service instead.`,
+  );
+  void inTurn(() =>
+    attempt(async (store) => {
+      await forget(store, key, await get<Head>(HEAD + key, store));
+    }),
+  );
+  return undefined;
+}
+
+class LateRestore extends Error {}
+class StoreRefused extends Error {}
+
+/**
+ * Lets the page go on: its input, its painting, its other work. A scheduled task where the browser
+ * has them: a chain of timeouts is held back 4 ms a step after the fifth, a fifth of a 20 ms step.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    if ('scheduler' in globalThis) void scheduler.postTask(resolve, { priority: 'user-visible' });
+    else setTimeout(resolve, 0);
   });
+
+async function readBack<R extends Resource>(
+  db: UseStore,
+  resource: R,
+  key: string,
+  now: number,
+  deadline: number,
+): Promise<ListData<ResourceModels[R]> | 'spoilt' | 'late' | undefined> {
+  let head: Head | undefined;
+  try {
+    head = await get<Head>(HEAD + key, db);
+  } catch (error) {
+    throw new StoreRefused('The saved catalogue cannot be read.', { cause: error });
+  }
+  if (!head) return undefined;
+  if (head.format !== FORMAT || now - head.savedAt > SAVED_FOR_MS || head.savedAt > now + 60_000) {
+    await forget(db, key, head);
+    return undefined;
+  }
+  // One transaction for every block (each still arrives in a task of its own).
+  const blocks = await getMany<unknown>(blockKeys(key, head), db);
+  let stepStart = performance.now();
+  const breathe = async (last = false) => {
+    if (!last && performance.now() - stepStart < STEP_MS) return;
+    // Each step is measured (the browser's performance timeline shows them, as do the tests).
+    performance.measure(RESTORE_STEP, { start: stepStart, end: performance.now() });
+    if (last) return;
+    await nextTask();
+    if (performance.now() > deadline) throw new LateRestore();
+    stepStart = performance.now();
+  };
+  const rows: ResourceModels[R][] = [];
+  try {
+    for (const block of blocks) {
+      // A block missing or spoilt (another version's, a store that was tampered with) is never read.
+      const steps = checkBlock(block, resource);
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) await breathe();
+      if (!step.value) return 'spoilt';
+      for (const row of blockRows<R>(block as RowBlock)) rows.push(row);
+      await breathe();
+    }
+    await breathe(true);
+  } catch (error) {
+    if (error instanceof LateRestore) return 'late';
+    throw error;
+  }
+  return { ...head.summary, rows, blocks: blocks as RowBlock[], savedAt: head.savedAt };
 }
 
 /** Everything about a list but its rows. */
@@ -198,23 +314,30 @@ export function listSummary(data: ListData<unknown>): Summary {
     complete: data.complete,
     problems: data.problems,
     gaps: data.gaps,
+    oversize: data.oversize,
+    repeated: data.repeated,
+    repeatedFrom: data.repeatedFrom,
+    capped: data.capped,
     notLoaded: data.notLoaded,
-    offsetIgnored: data.offsetIgnored,
     totalChanged: data.totalChanged,
     nextOffset: data.nextOffset,
   };
 }
 
 /**
- * Keeps a whole list. Only a list that holds exactly its pages' rows is kept: one that changed
- * while it loaded (rows skipped as repeats) or was cut at the row cap is not a copy to come back to.
+ * Keeps a whole list. Only a list that adds up is kept: one cut at the row cap, with records
+ * repeated or too big to hold whole, or whose count the rows did not bear out, is not a copy to
+ * come back to; nor is one too big to read back quickly.
  */
 export function saveList(key: string, data: ListData<unknown>, now = Date.now()): Promise<void> {
-  if (!data.complete || data.notLoaded > 0) return Promise.resolve();
+  if (!addsUp(data)) return Promise.resolve();
   const inBlocks = data.blocks.reduce((sum, block) => sum + block.length, 0);
   if (inBlocks !== data.rows.length) return Promise.resolve();
+  const bytes = data.blocks.reduce((sum, block) => sum + blockBytes(block), 0);
+  if (bytes > MOST_SAVED_BYTES) return Promise.resolve();
   const { blocks } = data;
   const summary = listSummary(data);
+  const clearsBefore = clears;
   return inTurn(() =>
     attempt(async (db) => {
       const before = await get<Head>(HEAD + key, db);
@@ -234,8 +357,11 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
         // page of 50,000 seeds, about 45): each waits for an idle moment, so that it neither
         // delays the list's last rows nor falls in the middle of a scroll.
         await new Promise<void>((resolve) => whenIdle(resolve, IDLE_WAIT_MS));
+        // Cleared meanwhile: nothing more is written.
+        if (clears !== clearsBefore) return;
         await setMany([[name, blocks[i]]], db);
       }
+      if (clears !== clearsBefore) return;
       await setMany([[HEAD + key, head]], db);
       if (before?.generation) await delMany(blockKeys(key, before), db);
       await prune(db, now);
@@ -302,11 +428,31 @@ async function prune(db: UseStore, now: number): Promise<void> {
   if (orphans.length > 0) await delMany(orphans, db);
 }
 
-/** Empties the saved catalogue: every person's lists (at sign out too, and when a session ends). */
-export function clearSavedLists(): Promise<void> {
-  return inTurn(async () => {
-    await attempt(async (db) => {
-      await delMany(await keys(db), db);
+/** How many times the saved catalogue was cleared: a save under way stops writing after one. */
+let clears = 0;
+
+/**
+ * Empties the saved catalogue (every person's lists: at sign out too, and when a session ends), at
+ * once and whatever happened before: also after the store failed
+ * (saving is then off, but what was saved before is still there). Says whether it is empty.
+ */
+export async function clearSavedLists(): Promise<boolean> {
+  clears++;
+  setNote(null);
+  if (state.kind === 'off' || typeof indexedDB === 'undefined') return true;
+  try {
+    await clear(store ?? createStore(DATABASE, STORE));
+    return true;
+  } catch {
+    // The store cannot even be emptied: the whole database goes.
+    return new Promise<boolean>((resolve) => {
+      const request = indexedDB.deleteDatabase(DATABASE);
+      request.onsuccess = () => {
+        resolve(true);
+      };
+      request.onerror = () => {
+        resolve(false);
+      };
     });
-  });
+  }
 }

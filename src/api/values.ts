@@ -154,10 +154,62 @@ export function parseTopics(text: string | null): string[] {
   if (text === null) return [];
   const codes: string[] = [];
   for (const part of text.split(';')) {
-    const code = part.trim();
+    const code = keepText(part.trim());
     if (code !== '' && !codes.includes(code)) codes.push(code);
   }
   return codes;
+}
+
+/** The longest text value kept whole: a mebibyte of characters. */
+export const LONGEST_VALUE = 1_048_576;
+/** The most metadata fields kept of one record: the first ones, in the service's order. */
+export const MOST_FIELDS = 10_000;
+
+/** What reading had to leave out of records too big to hold. */
+export interface Oversize {
+  /** Records with a value longer than LONGEST_VALUE, each kept cut. */
+  readonly cut: number;
+  /** The length of the longest value cut, in characters. */
+  readonly longest: number;
+  /** Records with more than MOST_FIELDS metadata fields, of which the first are kept. */
+  readonly crowded: number;
+  /** The most metadata fields any of them had. */
+  readonly mostFields: number;
+}
+
+export const NO_OVERSIZE: Oversize = { cut: 0, longest: 0, crowded: 0, mostFields: 0 };
+
+/**
+ * Values cut and fields left out by the checks below since the last `takeCuts`. Reading is
+ * synchronous, so what a record's reading adds belongs to that record.
+ */
+let cuts = { values: 0, longest: 0, crowded: 0, mostFields: 0 };
+const NO_CUTS: Readonly<typeof cuts> = Object.freeze({ ...cuts });
+
+/** What was cut since the last call, and a fresh count from here. */
+export function takeCuts(): Readonly<typeof cuts> {
+  // Nearly every record has nothing cut: nothing is made for it.
+  if (cuts.values === 0 && cuts.crowded === 0) return NO_CUTS;
+  const taken = cuts;
+  cuts = { ...NO_CUTS };
+  return taken;
+}
+
+/**
+ * A text value, cut to LONGEST_VALUE characters when it is longer, with its full length named:
+ * `…[cut: 52,428,800 characters]`. The cut never splits a surrogate pair, and the kept part is a
+ * copy, so the service's whole text can be let go.
+ */
+export function keepText(value: string): string {
+  if (value.length <= LONGEST_VALUE) return value;
+  cuts.values++;
+  cuts.longest = Math.max(cuts.longest, value.length);
+  let end = LONGEST_VALUE;
+  const last = value.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  const kept = `${value.slice(0, end)}… [cut: ${value.length.toLocaleString('en-US')} characters]`;
+  // A slice keeps the whole text it was cut from alive; JSON makes a string of its own.
+  return JSON.parse(JSON.stringify(kept)) as string;
 }
 
 /** What a check gives for a value that is not of its kind. */
@@ -184,7 +236,9 @@ function check<T>(column: ColumnKind, read: (value: unknown) => T | typeof NOT_R
   return Object.assign(read, { column });
 }
 
-export const text = check('text', (value) => (typeof value === 'string' ? value : NOT_READ));
+export const text = check('text', (value) =>
+  typeof value === 'string' ? keepText(value) : NOT_READ,
+);
 export const bool = check('bool', (value) => (typeof value === 'boolean' ? value : NOT_READ));
 export const safeInteger = check('number', (value) =>
   Number.isSafeInteger(value) ? (value as number) : NOT_READ,
@@ -237,7 +291,8 @@ function clip(text: string): string {
 export function excerpt(value: unknown): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    // A long string is cut before it is quoted: a value of 50 MB is not copied to show 40 characters.
+    text = JSON.stringify(typeof value === 'string' ? value.slice(0, 41) : value);
   } catch {
     // A value JSON cannot write did not come from JSON; say what it is.
   }
@@ -279,14 +334,18 @@ export const isObject = (value: unknown): value is Readonly<Record<string, unkno
 /**
  * Metadata: every entry that can be read is kept; entries (or whole fields) that cannot be read
  * are left out and make the field partly unknown. Fields with no entries are dropped, as are
- * fields whose names say they hold credentials.
+ * fields whose names say they hold credentials. Of a record with more than MOST_FIELDS fields, the
+ * first are kept; names and values longer than LONGEST_VALUE are kept cut.
  */
 export function readMetadata(value: unknown): Read<Metadata> {
   if (!isObject(value)) return { ok: false, excerpt: excerpt(value) };
   const out: Record<string, MetadataEntry[]> = {};
   let skipped: string | undefined;
+  let fields = 0;
   for (const name in value) {
     if (isDroppedFieldName(name)) continue;
+    // Past the limit, the rest are only counted.
+    if (++fields > MOST_FIELDS) continue;
     const entries = value[name];
     if (!Array.isArray(entries)) {
       skipped ??= clip(`${name}: ${excerpt(entries)}`);
@@ -296,12 +355,16 @@ export function readMetadata(value: unknown): Read<Metadata> {
     for (const entry of entries as unknown[]) {
       const entryId = isObject(entry) ? id(entry.id) : NOT_READ;
       if (entryId !== NOT_READ && isObject(entry) && typeof entry.value === 'string') {
-        kept.push({ id: entryId, value: entry.value });
+        kept.push({ id: entryId, value: keepText(entry.value) });
       } else {
         skipped ??= clip(`${name}: ${excerpt(entry)}`);
       }
     }
-    if (kept.length > 0) out[name] = kept;
+    if (kept.length > 0) out[keepText(name)] = kept;
+  }
+  if (fields > MOST_FIELDS) {
+    cuts.crowded++;
+    cuts.mostFields = Math.max(cuts.mostFields, fields);
   }
   return skipped === undefined
     ? { ok: true, value: out }
@@ -314,7 +377,8 @@ export function readSeedGroups(value: unknown): Read<SeedGroupRef[]> {
   let skipped: string | undefined;
   for (const item of value as unknown[]) {
     const group = seedGroupRef(item);
-    if (group !== NOT_READ) groups.push(group);
+    if (group !== NOT_READ)
+      groups.push(group.name === null ? group : { id: group.id, name: keepText(group.name) });
     else skipped ??= excerpt(item);
   }
   return skipped === undefined

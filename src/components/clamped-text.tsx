@@ -1,9 +1,14 @@
 /**
  * Long text from the catalogue, shown in part until the reader asks for the rest: a 100 KB
  * description must not push everything else a metre down the page, nor stretch a row of cards.
+ * The whole of a very long text (a value can be a mebibyte) is shown in parts the browser lays out
+ * only as they scroll into view, so opening it never holds the page up.
  */
 import { useId, useState } from 'react';
 import { clipText } from '../lib/format';
+
+/** Characters in each part of an opened text: a part is laid out in a few milliseconds. */
+const PART = 16_384;
 
 export function ClampedText({
   text,
@@ -24,7 +29,7 @@ export function ClampedText({
   return (
     <>
       <bdi id={id} className="clamped-text">
-        {open ? text : `${clip.text}…`}
+        {open ? <InParts text={text} /> : `${clip.text}…`}
       </bdi>{' '}
       <button
         type="button"
@@ -43,6 +48,45 @@ export function ClampedText({
           </>
         )}
       </button>
+    </>
+  );
+}
+
+/**
+ * A text as parts of about PART characters, each a block of its own: a part ends at a line break
+ * (which the block's end then stands for) or after a space near its end where there is one.
+ */
+function InParts({ text }: { text: string }) {
+  if (text.length <= PART) return <>{text}</>;
+  const parts: string[] = [];
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + PART);
+    let next = end;
+    if (end < text.length) {
+      const lineBreak = text.lastIndexOf('\n', end);
+      const space = text.lastIndexOf(' ', end - 1);
+      if (lineBreak > start + PART / 2) {
+        end = lineBreak;
+        next = lineBreak + 1;
+      } else if (space > start + PART / 2) {
+        end = space + 1;
+        next = end;
+      } else {
+        const last = text.charCodeAt(end - 1);
+        if (last >= 0xd800 && last <= 0xdbff) end--;
+        next = end;
+      }
+    }
+    parts.push(text.slice(start, end));
+    start = next;
+  }
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i} className="text-part">
+          {part}
+        </span>
+      ))}
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Everything a list page says about its list besides the rows: progress while it loads, the error
- * with a retry, rows from an earlier load, records that could not be read, rows left out by the
- * cap, a service that ignored paging, and a count the rows that came did not bear out.
+ * with a retry, rows from an earlier load, records that could not be read or were too big to hold
+ * whole, ids repeated, rows left out by the cap, a service that repeated its pages, and a count
+ * the rows that came did not bear out.
  *
  * It is over 300 lines because each of these notices is one part of the same status under the
  * table, and they share its clocks and its count wording.
@@ -9,6 +10,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
+import type { ListData } from '../api/load-list';
+import { LONGEST_VALUE, MOST_FIELDS } from '../api/values';
 import type { Resource } from '../contract/wire';
 import { formatAgo, formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
@@ -18,6 +21,7 @@ export function LoadProgress({
   loaded,
   total,
   totalCertain = true,
+  claimed = null,
   noun,
   hint = 'Sorting and filters apply to the loaded rows until the rest arrive.',
 }: {
@@ -25,28 +29,32 @@ export function LoadProgress({
   total: number;
   /** False when the service gave no count: the bar then shows activity, not a share. */
   totalCertain?: boolean;
+  /** The service's count, once more rows than it came: the bar then shows activity too. */
+  claimed?: number | null;
   noun: string;
   /** What the page does with the rows meanwhile. */
   hint?: string;
 }) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-  const label = totalCertain
-    ? `Loaded ${formatCount(loaded)} of ${plural(total, noun)}`
-    : `Loaded ${plural(loaded, noun)} so far; the catalogue service did not say how many there are`;
+  const share = totalCertain && claimed === null;
+  let label = `Loaded ${formatCount(loaded)} of ${plural(total, noun)}`;
+  if (!totalCertain) {
+    label = `Loaded ${plural(loaded, noun)} so far; the catalogue service did not say how many there are`;
+  } else if (claimed !== null) {
+    label = `Loaded ${plural(loaded, noun)} so far; the catalogue service said there ${claimed === 1 ? 'is' : 'are'} ${formatCount(claimed)}`;
+  }
   return (
     <div className="load-progress">
       <div
         className="load-progress-track"
         role="progressbar"
         aria-label={`Loading ${noun}s`}
-        {...(totalCertain
-          ? { 'aria-valuemin': 0, 'aria-valuemax': total, 'aria-valuenow': loaded }
-          : {})}
+        {...(share ? { 'aria-valuemin': 0, 'aria-valuemax': total, 'aria-valuenow': loaded } : {})}
         aria-valuetext={label}
       >
         <div
-          className={totalCertain ? 'load-progress-bar' : 'load-progress-bar load-progress-unknown'}
-          style={totalCertain ? { width: `${percent}%` } : undefined}
+          className={share ? 'load-progress-bar' : 'load-progress-bar load-progress-unknown'}
+          style={share ? { width: `${percent}%` } : undefined}
         />
       </div>
       <span className="load-progress-label">
@@ -76,7 +84,8 @@ export function provisionalCount<T>(
 /**
  * A list page's count line. Until the count can be trusted it says what is happening; then it
  * counts the rows the table can show: `of` them in all, and "N of M" when the page narrows them
- * further (`shown`).
+ * further (`shown`). A list stopped at the row cap says so in the count itself: "500,000 of
+ * 1,000,000 seeds loaded", or the first so many when the service did not say how many there are.
  */
 export function countLine<T>(
   view: ListView<T>,
@@ -87,12 +96,35 @@ export function countLine<T>(
   const of = options.of ?? view.total;
   const provisional = provisionalCount(view, noun, nouns);
   if (provisional !== null) return provisional;
+  const capped = cappedCount(view, nouns, options);
+  if (capped !== null) return capped;
   if (options.shown === undefined) return plural(of, noun, nouns);
   // While the rest arrive, the page narrows the rows that have: say so, not "N of the total".
   if (view.loadingMore && options.of === undefined) {
     return `${formatCount(options.shown)} of the ${plural(view.loaded, noun, nouns)} loaded so far (${formatCount(view.total)} in all)`;
   }
   return `${formatCount(options.shown)} of ${plural(of, noun, nouns)}`;
+}
+
+/** The count line of a list stopped at the row cap (and not narrowed to another total), or null. */
+function cappedCount<T>(
+  view: ListView<T>,
+  nouns: string,
+  options: { of?: number; shown?: number | undefined },
+): string | null {
+  const { data } = view;
+  if (!data?.capped || options.of !== undefined) return null;
+  const loaded = formatCount(view.loaded);
+  const shown = options.shown === undefined ? '' : `${formatCount(options.shown)} of `;
+  if (data.notLoaded > 0) {
+    const all = formatCount(data.total);
+    return shown === ''
+      ? `${loaded} of ${all} ${nouns} loaded`
+      : `${shown}the ${loaded} ${nouns} loaded (${all} in all)`;
+  }
+  return shown === ''
+    ? `The first ${loaded} ${nouns}; the service did not say how many`
+    : `${shown}the first ${loaded} ${nouns} (the service did not say how many)`;
 }
 
 /**
@@ -263,6 +295,7 @@ export function ListStatus<T>({
           loaded={view.loaded}
           total={view.total}
           totalCertain={view.totalCertain}
+          claimed={data?.claimedTotal ?? null}
           noun={noun}
           hint={progressHint}
         />
@@ -287,30 +320,82 @@ export function ListStatus<T>({
         <DroppedRecords problems={data.problems} noun={noun} nouns={nouns} />
       )}
       {data && <FieldGapNotes resource={resource} data={data} noun={noun} nouns={nouns} />}
-      {data && data.notLoaded > 0 && (
-        <p className="notice notice-info" role="status">
-          {plural(data.notLoaded, noun)} {data.notLoaded === 1 ? 'is' : 'are'} not loaded: the
-          explorer stops at {plural(data.nextOffset, 'row')} to stay responsive. Narrow the filters
-          to see them.
-        </p>
-      )}
-      {data?.offsetIgnored && (
-        <p className="notice notice-info" role="status">
-          The catalogue service ignored paging, so the whole list was loaded in one request.
-        </p>
-      )}
-      {data && data.claimedTotal !== null && !data.totalChanged && (
-        <p className="notice notice-warning" role="status">
-          The catalogue service said there {data.claimedTotal === 1 ? 'is' : 'are'}{' '}
-          {plural(data.claimedTotal, noun)}, but sent {formatCount(data.total)}; the explorer shows
-          the {formatCount(data.total)} it received.
-        </p>
-      )}
+      {data && <ListShape data={data} loaded={view.loaded} noun={noun} nouns={nouns} />}
       {data?.totalChanged && (
         <p className="notice notice-info" role="status">
           The catalogue changed while this list loaded; reload for an exact list.
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * What a list that does not add up says about itself: records repeated or too big to hold whole,
+ * rows past the cap, a service that sends its pages again, a count the rows did not bear out.
+ */
+function ListShape<T>({
+  data,
+  loaded,
+  noun,
+  nouns,
+}: {
+  data: ListData<T>;
+  loaded: number;
+  noun: string;
+  nouns: string;
+}) {
+  const { oversize, claimedTotal, repeatedFrom } = data;
+  const are = (n: number) => (n === 1 ? 'is' : 'are');
+  const counted = data.totalCertain ? (claimedTotal ?? data.total) : null;
+  return (
+    <>
+      {data.repeated > 0 && (
+        <p className="notice notice-warning" role="status">
+          {plural(data.repeated, 'record')} {data.repeated === 1 ? 'repeats' : 'repeat'} an id
+          already listed; the first of each is shown.
+        </p>
+      )}
+      {repeatedFrom !== null && (
+        <p className="notice notice-warning" role="status">
+          The catalogue service sent the same {nouns} again from row {formatCount(repeatedFrom + 1)}{' '}
+          on, as if it ignored paging, so the explorer stopped there: the{' '}
+          {plural(loaded, noun, nouns)} before it are shown
+          {counted !== null && counted !== loaded
+            ? `; it said there ${are(counted)} ${formatCount(counted)}`
+            : ''}
+          .
+        </p>
+      )}
+      {data.capped && (
+        <p className="notice notice-info" role="status">
+          {data.notLoaded > 0
+            ? `${plural(data.notLoaded, noun, nouns)} ${are(data.notLoaded)} not loaded: the explorer stops at ${plural(data.nextOffset, 'row')} to stay responsive.`
+            : `The explorer stops at ${plural(data.nextOffset, 'row')} to stay responsive; the catalogue service did not say how many there are, so there may be more.`}{' '}
+          Narrow the filters to see them.
+        </p>
+      )}
+      {claimedTotal !== null && !data.totalChanged && repeatedFrom === null && (
+        <p className="notice notice-warning" role="status">
+          The catalogue service said there {are(claimedTotal)} {plural(claimedTotal, noun, nouns)},
+          but sent {formatCount(data.total)}; the explorer shows the {formatCount(data.total)} it
+          received.
+        </p>
+      )}
+      {oversize.cut > 0 && (
+        <p className="notice notice-warning" role="status">
+          {plural(oversize.cut, noun, nouns)} {oversize.cut === 1 ? 'holds' : 'hold'} a value longer
+          than {formatCount(LONGEST_VALUE)} characters (the longest: {formatCount(oversize.longest)}
+          ); each such value is kept cut at that length and ends “[cut: …]” with its full length.
+        </p>
+      )}
+      {oversize.crowded > 0 && (
+        <p className="notice notice-warning" role="status">
+          {oversize.crowded === 1
+            ? `1 ${noun} has ${formatCount(oversize.mostFields)} metadata fields; the first ${formatCount(MOST_FIELDS)} are kept.`
+            : `${plural(oversize.crowded, noun, nouns)} have more than ${formatCount(MOST_FIELDS)} metadata fields (up to ${formatCount(oversize.mostFields)}); the first ${formatCount(MOST_FIELDS)} of each are kept.`}
+        </p>
+      )}
+    </>
   );
 }

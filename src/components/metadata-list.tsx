@@ -7,12 +7,15 @@
  */
 import { useState } from 'react';
 import type { Metadata, MetadataEntry, Unknown } from '../api/records';
-import { formatCount } from '../lib/format';
+import { formatCount, shortText } from '../lib/format';
 import { orderFieldNames } from '../lib/metadata-audit';
 import { ClampedText } from './clamped-text';
 
 /** Values of one field shown before "Show all". */
 export const VALUES_SHOWN = 10;
+/** Fields shown at first, and how many more each "Show more fields" adds (a record can have 10,000). */
+const FIELDS_SHOWN = 100;
+const MORE_FIELDS = 500;
 
 export function MetadataList({
   metadata,
@@ -42,14 +45,31 @@ export function MetadataList({
       )}
     </p>
   );
+  const [shown, setShown] = useState(FIELDS_SHOWN);
   if (fields.length === 0) return note ?? <p className="muted">{emptyText}</p>;
   return (
     <>
       <dl className="metadata-list">
-        {fields.map((name) => (
+        {fields.slice(0, shown).map((name) => (
           <MetadataField key={name} name={name} entries={metadata[name] ?? []} />
         ))}
       </dl>
+      {fields.length > shown && (
+        <p className="metadata-more">
+          <span className="muted">
+            {formatCount(shown)} of {formatCount(fields.length)} fields shown.
+          </span>{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setShown((was) => was + MORE_FIELDS);
+            }}
+          >
+            Show {formatCount(Math.min(MORE_FIELDS, fields.length - shown))} more fields
+          </button>
+        </p>
+      )}
       {note}
     </>
   );
@@ -62,12 +82,17 @@ function MetadataField({ name, entries }: { name: string; entries: readonly Meta
     <div className="metadata-field">
       <dt>
         {/* Isolated, so a direction override in a field name cannot reorder the count. */}
-        <bdi>{name}</bdi>
+        <bdi>{shortText(name, 300)}</bdi>
         {entries.length > 1 && <span className="muted"> ({formatCount(entries.length)})</span>}
       </dt>
       {shown.map((entry) => (
         <dd key={entry.id} className="metadata-value">
-          <ClampedText text={entry.value} maxChars={1_000} maxLines={12} label={name} />
+          <ClampedText
+            text={entry.value}
+            maxChars={1_000}
+            maxLines={12}
+            label={shortText(name, 300)}
+          />
         </dd>
       ))}
       {entries.length > VALUES_SHOWN && (
@@ -83,7 +108,7 @@ function MetadataField({ name, entries }: { name: string; entries: readonly Meta
             {all
               ? `Show the first ${formatCount(VALUES_SHOWN)} values only`
               : `Show all ${formatCount(entries.length)} values`}{' '}
-            <span className="visually-hidden">of {name}</span>
+            <span className="visually-hidden">of {shortText(name, 300)}</span>
           </button>
         </dd>
       )}

@@ -1,38 +1,43 @@
 /**
- * The footer's word on the saved catalogue: that loaded lists are kept in this browser, and the
- * control that empties it; or, once, that this browser keeps nothing and why.
+ * The footer's word on the saved catalogue: that loaded lists are kept in this browser, or (once)
+ * that this browser keeps nothing and why; a quiet note when a saved list could not be shown; and,
+ * whatever happened, the control that empties it.
  */
 import { useState, useSyncExternalStore } from 'react';
-import { clearSavedLists, onSavingState, savingState } from '../api/saved-lists';
+import { clearSavedLists, onSavingState, savedListNote, savingState } from '../api/saved-lists';
 
 export function SavedData() {
   const state = useSyncExternalStore(onSavingState, savingState);
-  const [cleared, setCleared] = useState<'no' | 'clearing' | 'yes'>('no');
+  const note = useSyncExternalStore(onSavingState, savedListNote);
+  const [cleared, setCleared] = useState<'no' | 'clearing' | 'yes' | 'failed'>('no');
   if (state.kind === 'off') return null;
-  if (state.kind === 'unavailable') {
-    return (
-      <p className="saved-data" role="status">
-        Lists are not kept for faster reloads: {state.reason}. Everything else works as usual.
-      </p>
-    );
-  }
   return (
     <p className="saved-data">
-      Loaded lists are kept in this browser for a day, so a reload shows them at once.{' '}
+      {state.kind === 'unavailable' ? (
+        <span role="status">
+          Lists are not kept for faster reloads: {state.reason}. Everything else works as usual.
+        </span>
+      ) : (
+        'Loaded lists are kept in this browser for a day, so a reload shows them at once.'
+      )}{' '}
+      {note && <span className="saved-data-note">{note} </span>}
       <button
         type="button"
         className="link-button"
         disabled={cleared === 'clearing'}
         onClick={() => {
           setCleared('clearing');
-          void clearSavedLists().then(() => {
-            setCleared('yes');
+          void clearSavedLists().then((empty) => {
+            setCleared(empty ? 'yes' : 'failed');
           });
         }}
       >
         Clear saved data
       </button>
-      <span role="status">{cleared === 'yes' ? ' Saved data cleared.' : ''}</span>
+      <span role="status">
+        {cleared === 'yes' && ' Saved data cleared.'}
+        {cleared === 'failed' && ' The browser would not clear the saved data.'}
+      </span>
     </p>
   );
 }

@@ -6,7 +6,6 @@
  * screen's JavaScript.
  */
 import Papa from 'papaparse';
-import { readableUrl } from './format';
 import type { Job } from './jobs';
 
 /** One cell of an export: text, a number, a boolean, or nothing (an empty cell, JSON null). */
@@ -20,11 +19,23 @@ export const BYTE_ORDER_MARK = '\uFEFF';
 const CRLF = '\r\n';
 
 /**
- * OWASP's rule against CSV injection: a text cell that starts with `=`, `+`, `-`, `@`, a tab or a
- * carriage return could run as a formula in a spreadsheet, so it is prefixed with a single quote
- * and read as text. Numbers and booleans are the explorer's own values, never formulas.
+ * Characters that show as nothing or as blank space, as a character class: every control (C0 and
+ * C1), every space and separator (line and paragraph separators among them), and every
+ * default-ignorable code point (format characters such as zero-width spaces, the byte-order mark
+ * and direction controls, and invisible letters such as the Hangul filler).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const UNSEEN = String.raw`\p{Cc}\p{Z}\p{Default_Ignorable_Code_Point}`;
+
+/**
+ * OWASP's rule against CSV injection, made to hold whatever comes before the formula: a text cell
+ * that starts with a tab or a carriage return, or whose first character after any whitespace and
+ * invisible characters (C0 and C1 controls, NUL among them, the byte-order mark, zero-width and
+ * direction marks, line and paragraph separators) is `=`, `+`, `-`, `@` or their full-width forms
+ * `＝ ＋ － ＠`, could run as a formula in a spreadsheet (LibreOffice drops a leading NUL and
+ * evaluates what follows), so it is prefixed with a single quote and read as text. Numbers and
+ * booleans are the explorer's own values, never formulas.
+ */
+const FORMULA_START = new RegExp(`^(?:[\\t\\r]|[${UNSEEN}]*[=+\\-@＝＋－＠])`, 'u');
 
 export function neutraliseFormula(cell: Cell): Cell {
   return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
@@ -86,11 +97,22 @@ export function* jsonJob(
 }
 
 /**
- * An address as one line of a list: line breaks and direction controls percent-encoded (the same
- * address to a crawler), so each line is one address and none can pass for another.
+ * Characters no reader of a list of addresses may take for anything but part of the address, and
+ * none may hide in it: every control (C0 and C1: line feed, carriage return, the vertical tab, form
+ * feed, the file, group and record separators and next line, which Python's `splitlines` and
+ * others break lines at), every separator and space (U+2028, U+2029 among them), and everything
+ * invisible (format characters such as zero-width spaces, the byte-order mark and direction
+ * controls, and the other default-ignorable code points).
+ */
+const NOT_IN_A_LINE = new RegExp(`[${UNSEEN}]`, 'gu');
+
+/**
+ * An address as one line of a list: every such character percent-encoded (the same address to a
+ * crawler), so each line is one address, by any reader's idea of a line, and none can pass for
+ * another.
  */
 export function urlLine(url: string): string {
-  return readableUrl(url).replace(/[\r\n\u2028\u2029]/g, (char) => encodeURIComponent(char));
+  return url.replace(NOT_IN_A_LINE, (char) => encodeURIComponent(char));
 }
 
 /** Plain text, one address per line; rows without one are left out. */

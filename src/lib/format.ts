@@ -100,6 +100,16 @@ export function readableUrl(url: string): string {
     : url;
 }
 
+/**
+ * At most `max` characters of a text, with "…" when it is longer: what a table cell, a hover or a
+ * label can show of a value that may be a mebibyte long. Never splits a surrogate pair.
+ */
+export function shortText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return `${text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max)}…`;
+}
+
 export interface Clipped {
   /** The beginning of the text, cut at a space or line break where one is near. */
   text: string;

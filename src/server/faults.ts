@@ -37,6 +37,24 @@ export type Fault =
   | { kind: 'invalid-records' }
   /** Every record carries login fields and an access token, as a careless service might send. */
   | { kind: 'secrets' }
+  /** Every record of the list comes twice in a row (and the count is doubled): repeated ids. */
+  | { kind: 'repeat-ids' }
+  /** `offset` is ignored: every page starts again at the beginning of the list. */
+  | { kind: 'ignore-offset' }
+  /**
+   * The list is `rows` records made from its first one (new ids, and new addresses for seeds),
+   * whatever the catalogue holds: a list of a million rows at the cost of the pages asked for.
+   */
+  | { kind: 'rows'; rows: number }
+  /** The first record of the first page carries `fields` metadata fields. */
+  | { kind: 'many-fields'; fields: number }
+  /**
+   * The first record of the first page carries a description of `descriptionChars` characters (a
+   * metadata `Description`, or a press item's own) and, if it is a seed, an address of `urlChars`.
+   */
+  | { kind: 'huge-values'; descriptionChars: number; urlChars: number }
+  /** A body that never ends: `[` and then records, forever, as fast as the client reads them. */
+  | { kind: 'endless' }
   /** Any change to the records of a list response, for tests. */
   | { kind: 'rewrite'; rewrite: (records: unknown[], url: URL) => unknown[] };
 
@@ -226,7 +244,190 @@ async function misbehave(
       return rewriteRecords(await inner(request), url, addSecrets);
     case 'rewrite':
       return rewriteRecords(await inner(request), url, fault.rewrite);
+    case 'repeat-ids':
+      return repeatIds(request, url, inner);
+    case 'ignore-offset': {
+      const start = new URL(url);
+      start.searchParams.delete('offset');
+      return inner(withUrl(request, start));
+    }
+    case 'rows':
+      return generatedRows(request, url, inner, fault.rows);
+    case 'many-fields':
+      return rewriteRecords(await inner(request), url, (records) =>
+        firstOfFirstPage(records, url, (record) => ({
+          ...record,
+          metadata: Object.fromEntries(
+            Array.from({ length: fault.fields }, (_, i) => [
+              `Field ${String(i + 1)}`,
+              [{ id: i + 1, value: `Value ${String(i + 1)}` }],
+            ]),
+          ),
+        })),
+      );
+    case 'huge-values':
+      return rewriteRecords(await inner(request), url, (records) =>
+        firstOfFirstPage(records, url, (record) => hugeValues(record, fault)),
+      );
+    case 'endless':
+      return endless(await inner(request));
   }
+}
+
+/** The same request for another address. */
+function withUrl(request: Request, url: URL): Request {
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+  });
+}
+
+const offsetIn = (url: URL) => Math.max(0, Number(url.searchParams.get('offset') ?? 0) || 0);
+/** The `limit` asked for, or null for every record. */
+function limitIn(url: URL): number | null {
+  const limit = Number(url.searchParams.get('limit') ?? -1);
+  return Number.isInteger(limit) && limit >= 0 ? limit : null;
+}
+
+/** Changes the first record of a list's first page. */
+function firstOfFirstPage(
+  records: unknown[],
+  url: URL,
+  change: (record: WireRecord) => WireRecord,
+): unknown[] {
+  const [first, ...rest] = records;
+  if (offsetIn(url) > 0 || first === null || typeof first !== 'object') return records;
+  return [change(first as WireRecord), ...rest];
+}
+
+function hugeValues(
+  record: WireRecord,
+  { descriptionChars, urlChars }: { descriptionChars: number; urlChars: number },
+): WireRecord {
+  const description = 'd'.repeat(descriptionChars);
+  if (!('metadata' in record)) return { ...record, description };
+  const changed: WireRecord = {
+    ...record,
+    metadata: { ...(record.metadata as object), Description: [{ id: 1, value: description }] },
+  };
+  if ('url' in record) {
+    const address = `https://example.org/${'u'.repeat(Math.max(0, urlChars - 20))}`;
+    changed.url = address;
+    changed.canonical_url = address;
+  }
+  return changed;
+}
+
+/** Serves the list as if every record came twice in a row, paging over that doubled list. */
+async function repeatIds(request: Request, url: URL, inner: ApiHandler): Promise<Response> {
+  const offset = offsetIn(url);
+  const limit = limitIn(url);
+  const half = new URL(url);
+  half.searchParams.set('offset', String(Math.floor(offset / 2)));
+  half.searchParams.set(
+    'limit',
+    limit === null ? '-1' : String(Math.ceil((offset + limit) / 2) - Math.floor(offset / 2)),
+  );
+  const response = await inner(withUrl(request, half));
+  const records = await readRecords(response.clone());
+  if (records === null) return response;
+  const doubled = records.flatMap((record) => [record, record]);
+  const start = offset % 2;
+  const headers = new Headers(response.headers);
+  const count = Number(headers.get(TOTAL_ROW_COUNT_HEADER));
+  if (headers.has(TOTAL_ROW_COUNT_HEADER)) headers.set(TOTAL_ROW_COUNT_HEADER, String(count * 2));
+  headers.delete('Content-Length');
+  return new Response(
+    JSON.stringify(doubled.slice(start, limit === null ? undefined : start + limit)),
+    { status: response.status, headers },
+  );
+}
+
+/**
+ * Records made from `template`: record number `i` (from 0) as JSON, with an id of its own (and an
+ * address of its own, for a seed). The template is written once; each record only fills it in.
+ */
+function recordMaker(template: WireRecord): (i: number) => string {
+  const id = '@@generated-id@@';
+  const address = '@@generated-url@@';
+  const marked: WireRecord = { ...template, id };
+  if ('url' in template) {
+    marked.url = address;
+    marked.canonical_url = address;
+  }
+  const parts = JSON.stringify(marked).split(/("@@generated-(?:id|url)@@")/);
+  return (i) =>
+    parts
+      .map((part) =>
+        part === `"${id}"`
+          ? String(100_000_000 + i)
+          : part === `"${address}"`
+            ? `"https://generated.example/${String(i)}/"`
+            : part,
+      )
+      .join('');
+}
+
+/** A list of `rows` records made from the real list's first, paged as asked. */
+async function generatedRows(
+  request: Request,
+  url: URL,
+  inner: ApiHandler,
+  rows: number,
+): Promise<Response> {
+  const first = new URL(url);
+  first.searchParams.set('offset', '0');
+  first.searchParams.set('limit', '1');
+  const response = await inner(withUrl(request, first));
+  const [template] = (await readRecords(response.clone())) ?? [];
+  if (template === null || typeof template !== 'object') return response;
+  const record = recordMaker(template as WireRecord);
+  const offset = Math.min(offsetIn(url), rows);
+  const end = Math.min(rows, offset + (limitIn(url) ?? rows));
+  const headers = new Headers(response.headers);
+  headers.set(TOTAL_ROW_COUNT_HEADER, String(rows));
+  headers.delete('Content-Length');
+  // Written a thousand records at a time, so a page of 50,000 is never one string.
+  const encoder = new TextEncoder();
+  let next = offset;
+  let lead = '[';
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const parts: string[] = [];
+      for (const stop = Math.min(end, next + 1_000); next < stop; next++) {
+        parts.push(record(next));
+      }
+      if (parts.length > 0) controller.enqueue(encoder.encode(lead + parts.join(',')));
+      lead = ',';
+      if (next >= end) {
+        controller.enqueue(encoder.encode(parts.length === 0 && next === offset ? '[]' : ']'));
+        controller.close();
+      }
+    },
+  });
+  return new Response(body, { status: 200, headers });
+}
+
+/** `[`, then records made from the list's first one, forever, as fast as they are read. */
+async function endless(response: Response): Promise<Response> {
+  const [template] = (await readRecords(response.clone())) ?? [];
+  if (template === null || typeof template !== 'object') return response;
+  const record = recordMaker(template as WireRecord);
+  const encoder = new TextEncoder();
+  // Records made once and sent again and again: no one reads to the end of this list.
+  const chunk = encoder.encode(`,${Array.from({ length: 500 }, (_, i) => record(i)).join(',')}`);
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(started ? chunk : encoder.encode(`[${record(0)}`));
+      started = true;
+    },
+  });
+  const headers = new Headers(response.headers);
+  headers.delete(TOTAL_ROW_COUNT_HEADER);
+  headers.delete('Content-Length');
+  return new Response(body, { status: 200, headers });
 }
 
 /** Resolves after `ms`, when the client goes away, or when the faults are cleared. */
@@ -426,7 +627,8 @@ export const FAULTS_USAGE = `--faults takes rules separated by commas:
   LIST=FAULT[xN]         make requests for LIST misbehave (the next N, or every one)
 LIST is press_item, seed, collection, seed_group or all; LIST.later means only the pages after
 the first. FAULT is a status (500, 502, 503, 401, 403, 404, 429 or 429:SECONDS with Retry-After),
-delay:MS, hang, cut-off, html, text, no-count, count:N, envelope, invalid or secrets.
+delay:MS, hang, cut-off, html, text, no-count, count:N, envelope, invalid, secrets, repeat-ids,
+ignore-offset, rows:N, many-fields:N, huge-values or endless.
 Example: --faults 'seed.later=503x2,collection=429:3x1,press_item=invalid'`;
 
 /** Reads `--faults`; throws with a message for the person who typed it. */
@@ -466,6 +668,10 @@ function parseFault(text: string): Fault | null {
   if (delay) return { kind: 'delay', ms: Number(delay[1]) };
   const count = /^count:(\d{1,20})$/.exec(text);
   if (count?.[1] !== undefined) return { kind: 'count', count: count[1] };
+  const rows = /^rows:(\d{1,9})$/.exec(text);
+  if (rows) return { kind: 'rows', rows: Number(rows[1]) };
+  const fields = /^many-fields:(\d{1,7})$/.exec(text);
+  if (fields) return { kind: 'many-fields', fields: Number(fields[1]) };
   switch (text) {
     case 'hang':
       return { kind: 'hang' };
@@ -483,6 +689,14 @@ function parseFault(text: string): Fault | null {
       return { kind: 'invalid-records' };
     case 'secrets':
       return { kind: 'secrets' };
+    case 'repeat-ids':
+      return { kind: 'repeat-ids' };
+    case 'ignore-offset':
+      return { kind: 'ignore-offset' };
+    case 'huge-values':
+      return { kind: 'huge-values', descriptionChars: 50 * 1_048_576, urlChars: 5 * 1_048_576 };
+    case 'endless':
+      return { kind: 'endless' };
     default:
       return null;
   }

@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { embeddedApiHandler } from '../../src/server/api-handler';
 import { createCatalogueApi, type CatalogueApiOptions } from '../../src/server/catalogue/engine';
+import { createFaultInjector, type FaultInjector } from '../../src/server/faults';
 import { generateCatalogue, type Catalogue } from '../../src/server/catalogue/generate';
 
 /**
@@ -39,4 +41,17 @@ export function setupCatalogueServer(
     server.close();
   });
   return { catalogue, server };
+}
+
+/**
+ * The embedded API behind the fault injector, as `npm start -- --faults` serves it, answering the
+ * mock service's requests until the test ends; every request it sees is logged.
+ */
+export function faultyCatalogue(
+  server: ReturnType<typeof setupServer>,
+  catalogue: Catalogue,
+): FaultInjector {
+  const faults = createFaultInjector(embeddedApiHandler(createCatalogueApi(catalogue)));
+  server.use(http.all('*/api/*', ({ request }) => faults.handler(request)));
+  return faults;
 }

@@ -11,7 +11,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireSeedDefault } from '../../src/contract/wire';
 import { fold } from '../../src/lib/text-match';
-import { FORMULAS, HOSTILE_SECRETS, longDescription } from '../../src/server/catalogue/hostile';
+import {
+  FORMULAS,
+  HIDDEN_FORMULAS,
+  HOSTILE_SECRETS,
+  MANY_LINES_URL,
+  longDescription,
+} from '../../src/server/catalogue/hostile';
+import { openInLibreOffice } from '../support/spreadsheet';
 import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';
@@ -236,7 +243,46 @@ describe('the hostile catalogue', () => {
     // One cell holds every value of a field; a spreadsheet reads it as text, not a formula.
     expect(cell(ids.seeds.dataUrl, 'Notes')).toBe(`'${FORMULAS.join(' | ')}`);
     expect(cell(ids.seeds.manyValues, 'Description')).toBe(longDescription());
-    expect(cell(ids.seeds.rightToLeft, 'URL')).toBe('https://example.org/\u202Egpj.exe');
+    // As the screen shows it: an override cannot turn the address around.
+    expect(cell(ids.seeds.rightToLeft, 'URL')).toBe('https://example.org/%E2%80%AEgpj.exe');
+  });
+
+  it('a spreadsheet runs no formula from any cell, however it is hidden', async () => {
+    const ids = server.hostile;
+    if (!ids) throw new Error('no hostile records');
+    const page = await open(`/collections/${String(ids.collection)}/seeds`);
+    await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Type' }).check();
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    const csv = await exportAs(page, 'CSV', { allMetadata: true });
+    const sheet = await openInLibreOffice(csv.text);
+    // Every formula the records hold reached the file: in a title, a note, a type, a field name.
+    const text = sheet.flat().map((c) => c.text);
+    for (const formula of HIDDEN_FORMULAS) {
+      expect(
+        text.some((t) => t.includes(formula.replace('\u0000', '').trim())),
+        formula,
+      ).toBe(true);
+    }
+    expect(sheet.flat().filter((c) => c.formula)).toEqual([]);
+    expect(sheet.flat().filter((c) => c.link)).toEqual([]);
+  });
+
+  it('a list of addresses keeps each on its own line, by every reader’s idea of a line', async () => {
+    const ids = server.hostile;
+    if (!ids) throw new Error('no hostile records');
+    const page = await open(`/collections/${String(ids.collection)}/seeds`);
+    await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
+    const list = await exportAs(page, 'URL list');
+    // Python's splitlines, and any control or separator taken for the end of a line.
+    const lines = list.text.split(/\r\n|[\p{Cc}\u2028\u2029]/u).slice(0, -1);
+    const seedCount = server.catalogue.seeds.filter((s) => s.collection === ids.collection).length;
+    expect(lines).toHaveLength(seedCount);
+    expect(lines).toContain(
+      'https://example.org/one%C2%85two%0Bthree%0Cfour%1Cfive%1Dsix%1Eseven%E2%80%A8eight',
+    );
+    expect(lines.map((line) => decodeURIComponent(line))).toContain(MANY_LINES_URL);
   });
 
   it('puts no secret in any export of any table', async () => {

@@ -205,6 +205,70 @@ describe('records that break the contract', () => {
   });
 });
 
+describe('lists that do not add up, and records too big to hold', () => {
+  type Wire = Record<string, unknown> & { id: number; url?: string; metadata?: object };
+  const page = async (path: string) => {
+    const response = await api(path);
+    return {
+      count: response.headers.get('Total-Row-Count'),
+      records: (await response.json()) as Wire[],
+    };
+  };
+
+  it('repeats every record once, right after itself, paging over the doubled list', async () => {
+    const whole = await page('seed?limit=-1');
+    faults.inject('seed', { kind: 'repeat-ids' });
+    const first = await page('seed?limit=5');
+    expect(first.count).toBe('1000');
+    expect(first.records.map((r) => r.id)).toEqual(
+      [0, 0, 1, 1, 2].map((i) => whole.records[i]?.id),
+    );
+    const later = await page('seed?limit=4&offset=5');
+    expect(later.records.map((r) => r.id)).toEqual([2, 3, 3, 4].map((i) => whole.records[i]?.id));
+  });
+
+  it('ignores offset: every page starts the list again', async () => {
+    faults.inject('seed', { kind: 'ignore-offset' });
+    const first = await page('seed?limit=3');
+    const later = await page('seed?limit=3&offset=300');
+    expect(later.records.map((r) => r.id)).toEqual(first.records.map((r) => r.id));
+  });
+
+  it('makes a list of any length from its first record, paged as asked', async () => {
+    faults.inject('seed', { kind: 'rows', rows: 1_000_000 });
+    const far = await page('seed?limit=3&offset=999998&format=api');
+    expect(far.count).toBe('1000000');
+    expect(far.records.map((r) => r.id)).toEqual([100_999_998, 100_999_999]);
+    expect(far.records[0]?.url).toBe('https://generated.example/999998/');
+    expect((await page('seed?limit=2&offset=1000000')).records).toEqual([]);
+  });
+
+  it('gives the first record of the first page many fields, or huge values', async () => {
+    faults.inject('seed', { kind: 'many-fields', fields: 12_345 }, { times: 2 });
+    const [crowded, plain] = (await page('seed?limit=2')).records;
+    expect(Object.keys(crowded?.metadata ?? {})).toHaveLength(12_345);
+    expect(Object.keys(plain?.metadata ?? {}).length).toBeLessThan(50);
+    expect(
+      Object.keys((await page('seed?limit=1&offset=1')).records[0]?.metadata ?? {}).length,
+    ).toBeLessThan(50);
+    faults.inject('seed', { kind: 'huge-values', descriptionChars: 3_000_000, urlChars: 400_000 });
+    const [huge] = (await page('seed?limit=1')).records;
+    expect(huge?.url).toHaveLength(400_000);
+    expect(JSON.stringify(huge?.metadata).length).toBeGreaterThan(3_000_000);
+  });
+
+  it('sends a body that never ends, until the client stops reading', async () => {
+    faults.inject('seed', { kind: 'endless' });
+    const response = await api('seed?limit=10');
+    expect(response.headers.get('Total-Row-Count')).toBeNull();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let bytes = 0;
+    while (bytes < 20 * 1_048_576) bytes += (await reader.read()).value?.byteLength ?? 0;
+    await reader.cancel();
+    expect(bytes).toBeGreaterThanOrEqual(20 * 1_048_576);
+  });
+});
+
 describe('--faults', () => {
   it('is off unless given', () => {
     expect(parseStartOptions([])).toMatchObject({ faults: null });
@@ -235,6 +299,12 @@ describe('--faults', () => {
     'secrets',
     '404',
     '429:999999',
+    'repeat-ids',
+    'ignore-offset',
+    'rows:1000000',
+    'many-fields:100000',
+    'huge-values',
+    'endless',
   ])('knows the fault %s', (fault) => {
     expect(parseFaultSpec(`press_item=${fault}`).rules).toHaveLength(1);
   });

@@ -15,12 +15,14 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
+/** `root`: the checkout whose server (and build) to start; by default this one. */
 export function startServer(
   args: string[],
   env: Record<string, string> = {},
+  root = projectRoot,
 ): Promise<ServerProcess> {
   const child = spawn(tsx, ['src/server/main.ts', ...args], {
-    cwd: projectRoot,
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,17 @@ export interface WatchedPage {
   violations: () => Promise<string[]>;
   /** The longest task in the current document, in ms. */
   longestTask: () => Promise<number>;
+  /**
+   * The long animation frames of the current document since the last call (each frame in which
+   * the page's thread was busy 50 ms or more, scripts, style and layout included), longest first.
+   */
+  longFrames: () => Promise<LongFrame[]>;
+}
+
+/** A long animation frame: how long, and the scripts that ran in it (`invoker`, ms). */
+export interface LongFrame {
+  readonly duration: number;
+  readonly scripts: string[];
 }
 
 export interface WatchOptions {
@@ -43,6 +54,7 @@ export async function openWatched(
     const w = window as unknown as {
       cspViolations: string[];
       longTasks: number[];
+      longFrames: { duration: number; scripts: string[] }[];
       __reportPwned?: (value: unknown) => void;
     };
     Object.defineProperty(window, '__pwned', {
@@ -60,6 +72,17 @@ export async function openWatched(
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
+    w.longFrames = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const scripts = (entry as unknown as { scripts: { invoker: string; duration: number }[] })
+          .scripts;
+        w.longFrames.push({
+          duration: Math.round(entry.duration),
+          scripts: scripts.map((s) => `${s.invoker} ${String(Math.round(s.duration))} ms`),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   const page = await context.newPage();
   if (options.clock) await page.clock.install();
@@ -83,7 +106,17 @@ export async function openWatched(
       page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
     longestTask: () =>
       page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks)),
+    longFrames: () => longFramesOf(page),
   };
+}
+
+/** The long animation frames of a watched context's page since the last call, longest first. */
+export function longFramesOf(page: Page): Promise<LongFrame[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { longFrames: LongFrame[] };
+    const frames = w.longFrames.splice(0);
+    return frames.sort((a, b) => b.duration - a.duration);
+  });
 }
 
 /** Everything the page shows or keeps, as one string to search for what must not be there. */

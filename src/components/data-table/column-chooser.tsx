@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { formatCount } from '../../lib/format';
 import { useDismiss } from '../use-dismiss';
 
 export interface ColumnChoice {
@@ -29,9 +30,14 @@ export interface ColumnChooserProps {
   readonly onReset: () => void;
 }
 
+/** A group with more columns than this lists the first of them, and a search for the rest. */
+const FIRST_IN_GROUP = 40;
+
 /**
  * A "Columns" button that discloses a checkbox per column. Escape, a click outside or moving focus
- * away closes it; the last visible column cannot be hidden.
+ * away closes it; the last visible column cannot be hidden. Its options are made when it opens, and
+ * a group of many columns (a list whose records carry thousands of metadata fields) shows its
+ * first ones, those shown, and a search for the others.
  */
 export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
@@ -87,38 +93,94 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
         <p className="data-table__chooser-title" aria-hidden="true">
           Show columns
         </p>
-        {grouped(columns).map(([group, list]) => (
-          <div key={group ?? ''} role={group ? 'group' : undefined} aria-label={group}>
-            {group && (
-              <p className="data-table__chooser-title" aria-hidden="true">
-                {group}
-              </p>
-            )}
-            <ul className="data-table__chooser-list">
-              {list.map((column) => (
-                <li key={column.id}>
-                  <label className="data-table__chooser-option">
-                    <input
-                      type="checkbox"
-                      checked={column.visible}
-                      disabled={column.visible && visibleCount <= 1}
-                      onChange={(event) => {
-                        onToggle(column.id, event.currentTarget.checked);
-                      }}
-                    />
-                    <span>{column.header}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        {open &&
+          grouped(columns).map(([group, list]) => (
+            <ChoiceGroup
+              key={group ?? ''}
+              group={group}
+              list={list}
+              lastVisible={visibleCount <= 1}
+              onToggle={onToggle}
+            />
+          ))}
         <div className="data-table__chooser-footer">
           <button type="button" className="data-table__link-button" onClick={onReset}>
             Reset columns
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+function ChoiceGroup({
+  group,
+  list,
+  lastVisible,
+  onToggle,
+}: {
+  group: string | undefined;
+  list: readonly ColumnChoice[];
+  lastVisible: boolean;
+  onToggle: (id: string, visible: boolean) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const many = list.length > FIRST_IN_GROUP;
+  const wanted = query.trim().toLowerCase();
+  const found = many
+    ? list.filter((c) => (wanted === '' ? true : c.header.toLowerCase().includes(wanted)))
+    : list;
+  // Shown columns always show, wherever they fall.
+  const shown = many
+    ? [...found.slice(0, FIRST_IN_GROUP), ...found.slice(FIRST_IN_GROUP).filter((c) => c.visible)]
+    : list;
+  return (
+    <div role={group ? 'group' : undefined} aria-label={group}>
+      {group && (
+        <p className="data-table__chooser-title" aria-hidden="true">
+          {group}
+        </p>
+      )}
+      {many && (
+        <>
+          <label htmlFor={searchId} className="visually-hidden">
+            Search the {group ?? 'columns'}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="data-table__chooser-search"
+            placeholder={`Search ${formatCount(list.length)} ${group?.toLowerCase() ?? 'columns'}`}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+            }}
+          />
+        </>
+      )}
+      <ul className="data-table__chooser-list">
+        {shown.map((column) => (
+          <li key={column.id}>
+            <label className="data-table__chooser-option">
+              <input
+                type="checkbox"
+                checked={column.visible}
+                disabled={column.visible && lastVisible}
+                onChange={(event) => {
+                  onToggle(column.id, event.currentTarget.checked);
+                }}
+              />
+              <span>{column.header}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {many && found.length > FIRST_IN_GROUP && (
+        <p className="data-table__chooser-more">
+          {formatCount(found.length - FIRST_IN_GROUP)} more: search to find them.
+        </p>
+      )}
     </div>
   );
 }

@@ -15,10 +15,9 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { UnknownValue } from '../values';
 import { followedCellLink } from './cell-link';
+import { columnAlign, dataCell } from './data-cell';
 import { useRowWindow, type WindowItem } from './row-window';
-import { unknownOf } from '../../api/records';
 import type { DataColumn } from './types';
 
 /** Fixed heights (px), also given to the stylesheet as --data-table-row-height and … */
@@ -48,27 +47,6 @@ export interface DataGridProps<Row> {
   readonly onScroll?: () => void;
   /** Follows a cell's link inside the app (see CellLink); without it, cell links load pages. */
   readonly onFollowLink?: (to: string) => void;
-}
-
-const numberFormat = new Intl.NumberFormat();
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The text a value shows as when the column has no `cell` renderer. */
-export function defaultText<Row>(column: DataColumn<Row>, row: Row): string {
-  const value = column.value(row);
-  if (value === null) return '';
-  if (column.kind === 'date') {
-    const time = typeof value === 'number' ? value : Date.parse(value);
-    return Number.isFinite(time) ? dateFormat.format(time) : String(value);
-  }
-  if (column.kind === 'number' && typeof value === 'number') {
-    return Number.isNaN(value) ? '' : numberFormat.format(value);
-  }
-  return String(value);
-}
-
-export function columnAlign<Row>(column: DataColumn<Row>): 'start' | 'end' {
-  return column.align ?? (column.kind === 'number' ? 'end' : 'start');
 }
 
 /** The pinned item when it is not next to the others (the active row scrolled out of view). */
@@ -407,32 +385,3 @@ function DataRowImpl<Row>({
 }
 
 const DataRow = memo(DataRowImpl) as typeof DataRowImpl;
-
-/** A cell's classes by alignment: made once, not for every cell of every scrolled frame. */
-const CELL_CLASS = {
-  start: 'data-table__cell data-table__cell--start',
-  end: 'data-table__cell data-table__cell--end',
-} as const;
-
-/**
- * One cell, made by the row itself rather than as a component of its own: a scroll draws hundreds
- * of cells a second, and a component per cell was a good share of what that allocated.
- */
-function dataCell<Row>(column: DataColumn<Row>, row: Row): ReactNode {
-  const className = CELL_CLASS[columnAlign(column)];
-  const why = unknownOf(row, column.field);
-  if (why) {
-    return (
-      <td key={column.id} role="gridcell" className={className}>
-        <UnknownValue why={why} />
-      </td>
-    );
-  }
-  const text = column.cell && column.title ? null : defaultText(column, row);
-  const title = column.title ? column.title(row) : text;
-  return (
-    <td key={column.id} role="gridcell" className={className} title={title ? title : undefined}>
-      {column.cell ? column.cell(row) : text}
-    </td>
-  );
-}

@@ -5,7 +5,7 @@
 import type { Header, RowData } from '@tanstack/react-table';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { DEFAULT_MIN_WIDTH, MAX_COLUMN_WIDTH } from './column-prefs';
-import { columnAlign } from './data-grid';
+import { columnAlign } from './data-cell';
 import type { Features } from './table-features';
 import type { DataColumn, SortState } from './types';
 

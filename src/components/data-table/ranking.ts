@@ -272,7 +272,7 @@ function entryFor<Row>(rows: readonly Row[], source: SortSource<Row>): Entry {
 /** Runs an entry's job while `hasTime()`; true when its ranks are ready. */
 function advance(entry: Entry, hasTime: () => boolean): boolean {
   while (entry.job) {
-    let step: IteratorResult<undefined, ColumnRanks>;
+    let step: IteratorResult<unknown, ColumnRanks>;
     try {
       step = entry.job.next();
     } catch (error) {

@@ -5,7 +5,7 @@
  */
 import { unknownOf } from '../../api/records';
 import { sortOrder, type TableView } from '../data-table';
-import { columnAlign, defaultText } from '../data-table/data-grid';
+import { columnAlign, defaultText } from '../data-table/data-cell';
 import { initialWidth } from '../data-table/data-table';
 import type { PrintDocument } from './print-view';
 

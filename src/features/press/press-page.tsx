@@ -33,7 +33,14 @@ const pressColumns: readonly ExportColumn<PressItem>[] = [
   { header: 'Title', field: 'title', kind: 'text', value: (p) => p.title },
   { header: 'Attribution', field: 'pressFooter', kind: 'text', value: (p) => p.pressFooter },
   { header: 'Description', field: 'description', kind: 'text', value: (p) => p.description },
-  { header: 'Article link', field: 'featuredLink', kind: 'text', value: (p) => p.featuredLink },
+  {
+    header: 'Article link',
+    field: 'featuredLink',
+    kind: 'text',
+    value: (p) => p.featuredLink,
+    // As the card shows it: a direction control cannot disguise the address.
+    exportValue: (p) => (p.featuredLink === null ? null : readableUrl(p.featuredLink)),
+  },
   { header: 'Image', field: 'image', kind: 'text', value: (p) => p.image },
   { header: 'List order', field: 'listOrder', kind: 'number', value: (p) => p.listOrder },
   {

@@ -12,15 +12,8 @@ import { unusedFieldMessage } from '../../lib/metadata-audit';
 import { STATUS_CLASSES } from '../../lib/seed-status';
 import { clip, quoted } from '../../lib/url-state';
 import type { SeedFilterModel } from './seed-filters';
-import {
-  NO,
-  UNKNOWN_STATE,
-  UNKNOWN_STATUS,
-  YES,
-  extent,
-  type FacetIndex,
-  type IndexCore,
-} from './facet-index';
+import { extent, type FacetIndex, type IndexCore } from './facet-index';
+import { NO, UNKNOWN_STATE, UNKNOWN_STATUS, YES } from './seed-states';
 
 export interface FacetOptions {
   /** The quick filter: a test of a row, or the set of rows it keeps. Never excluded from counts. */

@@ -10,36 +10,13 @@ import { pairValue, type MetadataKeys } from '../../api/metadata-keys';
 import { unknownOf, type Seed } from '../../api/records';
 import { fieldInstantMs, metadataKeysOf, placeOf } from '../../api/row-block';
 import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
-import { runJob, type Job } from '../../lib/jobs';
+import { END_SLICE, runJob, type Job } from '../../lib/jobs';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { StringIndex } from '../../lib/string-index';
-import { STATUS_CLASSES, statusClassOf } from '../../lib/seed-status';
+import { fieldsOf, HEAVY_ROW, statusClass, yesNo } from './seed-states';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
 const ROW_SLICE_MASK = 2047;
-
-// ---------------------------------------------------------------------------------------------
-// Per-seed states as small integers
-
-/** A yes/no field: 0 no, 1 yes, 2 unknown (the service did not say), never read as no. */
-export const NO = 0;
-export const YES = 1;
-export const UNKNOWN_STATE = 2;
-
-/** Status classes are their index in STATUS_CLASSES; this one is for an unknown status. */
-export const UNKNOWN_STATUS = STATUS_CLASSES.length;
-
-function yesNo(seed: Seed, field: 'active' | 'publiclyVisible'): number {
-  const value = seed[field];
-  if (typeof value !== 'boolean' || unknownOf(seed, field)) return UNKNOWN_STATE;
-  return value ? YES : NO;
-}
-
-function statusClass(seed: Seed): number {
-  const status = statusClassOf(seed);
-  return status === null ? UNKNOWN_STATUS : STATUS_CLASSES.indexOf(status);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The index
 
@@ -372,6 +349,8 @@ export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
   // Rows known to be the core's own: a list with the same first row may differ anywhere after
   // it, and another job may have added rows since the last look.
   let checked = 0;
+  let work = 0;
+  let heavyNext = false;
   for (;;) {
     if (checked < shared.length && checked < rows.length) {
       if (rows[checked] !== shared.rows[checked]) {
@@ -381,12 +360,27 @@ export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
       }
       checked++;
     } else if (shared.length < rows.length) {
-      shared.add(rows[shared.length] as Seed);
+      const row = rows[shared.length] as Seed;
+      // A row of thousands of fields has a slice of its own (not the caller's): it is the work
+      // of many rows.
+      const weight = fieldsOf(row);
+      if (weight > HEAVY_ROW && !heavyNext) {
+        heavyNext = true;
+        work = 0;
+        yield END_SLICE;
+        continue;
+      }
+      heavyNext = false;
+      shared.add(row);
+      work += weight;
       checked++;
     } else {
       break;
     }
-    if ((checked & ROW_SLICE_MASK) === 0) yield;
+    if ((checked & ROW_SLICE_MASK) === 0 || work > HEAVY_ROW) {
+      work = 0;
+      yield;
+    }
   }
   const index: FacetIndex = { rows, size: rows.length };
   extents.set(index, extentOf(shared, rows.length));

@@ -8,7 +8,7 @@
  * statuses) share the value list, the search over values and the count wording kept beside them.
  */
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatCount } from '../../lib/format';
+import { formatCount, shortText } from '../../lib/format';
 import {
   findValues,
   type ChoiceFacet,
@@ -23,6 +23,8 @@ import type { SeedGroupChoice } from './seed-filters';
 const FIRST_VALUES = 10;
 /** Values shown at once after "Show all": more is a search, not a list. */
 const MOST_VALUES = 200;
+/** Metadata fields shown before "Show all fields" (a list may carry thousands). */
+const FIRST_FIELDS = 30;
 
 export type SeedChoice =
   | { kind: 'group'; value: SeedGroupChoice }
@@ -48,8 +50,12 @@ export interface FacetPanelProps {
  */
 function displayValue(value: string): string {
   if (value === '') return '(empty)';
-  return value.trim() === value ? value : `“${value}”`;
+  const shown = shortText(value, MOST_IN_LABEL);
+  return value.trim() === value ? shown : `“${shown}”`;
 }
+
+/** The most characters a value's label shows: a value can be a mebibyte long. */
+const MOST_IN_LABEL = 300;
 
 const share = (count: number, of: number) =>
   of === 0 ? '' : ` (${Math.round((count / of) * 100).toString()}%)`;
@@ -157,18 +163,28 @@ const FacetCounts = memo(function FacetCounts({
       />
       <h3 className="facet-panel__group">Metadata</h3>
       {noMetadata && <p className="muted">No seed here has metadata.</p>}
-      {result.fields.map((field, i) => (
-        <FieldSection
-          key={field.field}
-          facet={field}
-          openAtFirst={
-            i < 4 || field.values.some((v) => v.selected) || missing.includes(field.field)
-          }
-          missingChosen={missing.includes(field.field)}
-          onWhere={onWhere}
-          onMissing={onMissing}
-        />
-      ))}
+      <ValueList
+        values={result.fields.map((facet, i) => ({
+          facet,
+          text: facet.field,
+          selected: i < 4 || facet.values.some((v) => v.selected) || missing.includes(facet.field),
+        }))}
+        searchable
+        first={FIRST_FIELDS}
+        kind="fields"
+        what="the seeds"
+        list={false}
+        render={({ facet, selected }) => (
+          <FieldSection
+            key={facet.field}
+            facet={facet}
+            openAtFirst={selected}
+            missingChosen={missing.includes(facet.field)}
+            onWhere={onWhere}
+            onMissing={onMissing}
+          />
+        )}
+      />
     </>
   );
 });
@@ -285,7 +301,7 @@ function FieldSection({
       }}
     >
       <summary className="facet__title">
-        <bdi>{facet.field}</bdi>
+        <bdi>{shortText(facet.field, MOST_IN_LABEL)}</bdi>
         <span className="facet__coverage">
           {formatCount(facet.present)}
           {share(facet.present, facet.total)}
@@ -297,7 +313,7 @@ function FieldSection({
       <ValueList
         values={values}
         searchable
-        what={facet.field}
+        what={shortText(facet.field, MOST_IN_LABEL)}
         render={(v) =>
           facet.selectable ? (
             <Value
@@ -313,7 +329,7 @@ function FieldSection({
           ) : (
             <li key={v.value} className="facet__item">
               <span className="facet__value">
-                <bdi className="facet__label">{v.value}</bdi>
+                <bdi className="facet__label">{displayValue(v.value)}</bdi>
                 <span className="facet__count">{formatCount(v.count)}</span>
               </span>
             </li>
@@ -349,38 +365,48 @@ function VariantHint({ value }: { value: FieldValue }) {
   );
 }
 
-/** The first values, "Show all" for the rest, and a search box when there are many. */
+/**
+ * The first values (or fields), "Show all" for the rest, and a search box when there are many. The
+ * chosen ones always show, wherever they fall.
+ */
 function ValueList<T extends { text: string; selected: boolean }>({
   values,
   searchable,
   what,
   render,
+  first = FIRST_VALUES,
+  kind = 'values',
+  list = true,
 }: {
   values: readonly T[];
   searchable: boolean;
   what: string;
   render: (value: T) => ReactNode;
+  first?: number;
+  kind?: 'values' | 'fields';
+  /** Whether the items go in a list of their own (values), or stand as sections (fields). */
+  list?: boolean;
 }) {
   const [all, setAll] = useState(false);
   const [query, setQuery] = useState('');
   const searchId = useId();
-  const many = values.length > FIRST_VALUES;
+  const many = values.length > first;
   const found = findValues(values, query, (v) => v.text);
-  // Chosen values always show, wherever they fall in the order.
   const shown = all
     ? found.slice(0, MOST_VALUES)
-    : [...found.slice(0, FIRST_VALUES), ...found.slice(FIRST_VALUES).filter((v) => v.selected)];
+    : [...found.slice(0, first), ...found.slice(first).filter((v) => v.selected)];
+  const items = shown.map((v) => render(v));
   return (
     <>
       {all && searchable && many && (
         <div className="facet__search">
           <label htmlFor={searchId} className="visually-hidden">
-            Search the values of {what}
+            Search the {kind === 'values' ? `values of ${what}` : 'metadata fields'}
           </label>
           <input
             id={searchId}
             type="search"
-            placeholder={`Search ${formatCount(values.length)} values`}
+            placeholder={`Search ${formatCount(values.length)} ${kind}`}
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -388,9 +414,7 @@ function ValueList<T extends { text: string; selected: boolean }>({
           />
         </div>
       )}
-      {values.length === 0 ? null : (
-        <ul className="facet__values">{shown.map((v) => render(v))}</ul>
-      )}
+      {values.length === 0 ? null : list ? <ul className="facet__values">{items}</ul> : items}
       {all && found.length > MOST_VALUES && (
         <p className="facet__hint">
           Showing {formatCount(MOST_VALUES)} of {formatCount(found.length)}: search to find others.
@@ -398,7 +422,7 @@ function ValueList<T extends { text: string; selected: boolean }>({
       )}
       {all && query !== '' && found.length === 0 && (
         <p className="facet__hint">
-          No value of {what} contains “{query}”.
+          No {kind === 'values' ? `value of ${what}` : 'metadata field'} contains “{query}”.
         </p>
       )}
       {many && (
@@ -411,8 +435,10 @@ function ValueList<T extends { text: string; selected: boolean }>({
             setQuery('');
           }}
         >
-          {all ? 'Show the first 10 only' : `Show all ${formatCount(values.length)}`}
-          <span className="visually-hidden"> values of {what}</span>
+          {all
+            ? `Show the first ${formatCount(first)} only`
+            : `Show all ${formatCount(values.length)}${kind === 'fields' ? ' metadata fields' : ''}`}
+          {kind === 'values' && <span className="visually-hidden"> values of {what}</span>}
         </button>
       )}
     </>

@@ -36,16 +36,8 @@ import {
   type Plan,
   type Tally,
 } from './facet-count';
-import {
-  NO,
-  UNKNOWN_STATE,
-  UNKNOWN_STATUS,
-  YES,
-  indexedFieldNames,
-  rankingOf,
-  type FacetIndex,
-  type Ranking,
-} from './facet-index';
+import { indexedFieldNames, rankingOf, type FacetIndex, type Ranking } from './facet-index';
+import { NO, UNKNOWN_STATE, UNKNOWN_STATUS, YES } from './seed-states';
 
 export type { FacetOptions } from './facet-count';
 
@@ -188,6 +180,7 @@ function* report(
 
   const facetFields: FieldFacet[] = [];
   const coverage: FieldCoverage[] = [];
+  let fieldsDone = 0;
   for (const name of indexedFieldNames(index)) {
     const f = c.fieldIndex.get(name) ?? -1;
     if (f < 0 || f >= baseFields.length) continue;
@@ -271,7 +264,8 @@ function* report(
       share: matchCount === 0 ? 0 : present / matchCount,
       distinct,
     });
-    if (shown > 1000) yield;
+    // A big field, or a few hundred small ones (a list can carry thousands of fields).
+    if (shown > 1000 || (++fieldsDone & 255) === 0) yield;
   }
 
   const both = (base: Int32Array, own: Int32Array, k: number) => (base[k] ?? 0) + (own[k] ?? 0);

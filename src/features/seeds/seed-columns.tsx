@@ -70,6 +70,8 @@ export function seedColumns(
       kind: 'text',
       width: 340,
       value: (s) => s.url,
+      // As the screen shows it: a direction control cannot disguise the address.
+      exportValue: (s) => (s.url === null ? null : readableUrl(s.url)),
       cell: (s) => (s.url === null ? null : readableUrl(s.url)),
       title: (s) => (s.url === null ? null : readableUrl(s.url)),
     },
@@ -81,7 +83,7 @@ export function seedColumns(
       width: 260,
       value: (s) => (s.canonicalUrl === s.url ? null : s.canonicalUrl),
       // Blank on screen when it is the URL; an export says what the service holds.
-      exportValue: (s) => s.canonicalUrl,
+      exportValue: (s) => (s.canonicalUrl === null ? null : readableUrl(s.canonicalUrl)),
       cell: (s) =>
         s.canonicalUrl === s.url || s.canonicalUrl === null ? null : readableUrl(s.canonicalUrl),
       title: (s) =>

@@ -8,7 +8,8 @@ import { unknownOf, type Seed } from '../../api/records';
 import { CollectionLink } from '../../components/columns';
 import { MetadataList, firstValue } from '../../components/metadata-list';
 import { DateTime, ExternalLink, YesNo, showField } from '../../components/values';
-import { readableUrl } from '../../lib/format';
+import { ClampedText } from '../../components/clamped-text';
+import { readableUrl, shortText } from '../../lib/format';
 import { capturesUrl } from '../../lib/links';
 import { GroupLinks, type CollectionNames } from './seed-columns';
 
@@ -43,7 +44,11 @@ export function SeedDetail({
     seed.collectionId === null || seed.url === null
       ? null
       : capturesUrl(seed.collectionId, seed.url);
-  const address = (url: string) => <bdi className="break-anywhere">{readableUrl(url)}</bdi>;
+  const address = (url: string) => (
+    <bdi className="break-anywhere">
+      <ClampedText text={readableUrl(url)} maxChars={2_000} maxLines={4} />
+    </bdi>
+  );
   const flag = (value: boolean) => <YesNo value={value} />;
   const audit = (when: 'created' | 'lastUpdated', who: 'createdBy' | 'lastUpdatedBy') => (
     <>
@@ -62,7 +67,10 @@ export function SeedDetail({
     <aside className="detail-panel" aria-labelledby="seed-detail-title" ref={panel}>
       <div className="detail-panel-header">
         <h2 id="seed-detail-title" ref={heading} tabIndex={-1}>
-          {title ?? (seed.url === null ? `Seed ${String(seed.id)}` : readableUrl(seed.url))}
+          {shortText(
+            title ?? (seed.url === null ? `Seed ${String(seed.id)}` : readableUrl(seed.url)),
+            300,
+          )}
         </h2>
         <button type="button" className="button button-quiet" onClick={onClose}>
           Close<span className="visually-hidden"> seed details</span>

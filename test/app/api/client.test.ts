@@ -11,14 +11,16 @@ import {
   formatWait,
   HttpError,
   NetworkError,
+  OversizedAnswerError,
   TimeoutError,
   UnreadableResponseError,
 } from '../../../src/api/errors';
 import { exchangesRunIn } from '../../../src/api/exchange-runner';
 import { readRetryAfter } from '../../../src/api/retries';
+import { LONGEST_VALUE, MOST_FIELDS } from '../../../src/api/values';
 import { liftWait } from '../../../src/api/waits';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
-import { setupCatalogueServer } from '../catalogue-server';
+import { faultyCatalogue, setupCatalogueServer } from '../catalogue-server';
 import { installFakeWorker, removeFakeWorker, type FakeWorker } from '../fake-worker';
 
 const catalogue = generateCatalogue({ seeds: 1_000 });
@@ -348,6 +350,89 @@ describe.each(['in the page', 'in the list worker'])('%s', (place) => {
     });
   });
 });
+
+/** Bytes of a page of `limit` seeds as the service sends them, in one string. */
+const pageOf = (limit: number) =>
+  JSON.stringify(JSON.parse(JSON.stringify(catalogue.seeds.slice(0, limit))) as unknown[]);
+
+// The limits hold wherever an answer is read: in the page; in the list worker (with the seeds'
+// fast route); and in the page for a small page whose answer turns out big, read in the worker.
+describe.each(['in the page', 'in the list worker', 'in the page, then in the worker'])(
+  'records too big to hold, read %s',
+  (place) => {
+    let workers: FakeWorker[] = [];
+    beforeEach(() => {
+      if (place === 'in the page') return;
+      workers = installFakeWorker();
+      exchangesRunIn(place === 'in the list worker' ? 'worker' : 'by size');
+    });
+    afterEach(() => {
+      removeFakeWorker();
+    });
+
+    it('a value longer than a mebibyte is kept cut, its full length named', async () => {
+      const faults = faultyCatalogue(server, catalogue);
+      faults.inject('seed', {
+        kind: 'huge-values',
+        descriptionChars: 3_000_000,
+        urlChars: 1_500_000,
+      });
+      const page = await fetchPage('seed', { limit: 100, format: 'api' });
+      const [first, second] = page.records;
+      const cut = (length: number) => `… [cut: ${length.toLocaleString('en-US')} characters]`;
+      expect(first?.url?.length).toBe(LONGEST_VALUE + cut(1_500_000).length);
+      expect(first?.url?.endsWith(cut(1_500_000))).toBe(true);
+      expect(first?.url?.startsWith('https://example.org/uuu')).toBe(true);
+      const description = first?.metadata.Description?.[0]?.value ?? '';
+      expect(description).toBe(`${'d'.repeat(LONGEST_VALUE)}${cut(3_000_000)}`);
+      expect(page.oversize).toEqual({ cut: 1, longest: 3_000_000, crowded: 0, mostFields: 0 });
+      // The other records are whole.
+      expect(second?.url).toBe(catalogue.seeds[1]?.url);
+      expect(page.records).toHaveLength(100);
+      if (place === 'in the page, then in the worker') {
+        expect(workers.reduce((sum, w) => sum + w.asked, 0)).toBe(1);
+      }
+    });
+
+    it('a record with more than 10,000 metadata fields keeps the first 10,000', async () => {
+      const faults = faultyCatalogue(server, catalogue);
+      faults.inject('seed', { kind: 'many-fields', fields: 60_000 });
+      const page = await fetchPage('seed', { limit: 100, format: 'api' });
+      const fields = Object.keys(page.records[0]?.metadata ?? {});
+      expect(fields).toHaveLength(MOST_FIELDS);
+      expect(fields.at(0)).toBe('Field 1');
+      expect(fields.at(-1)).toBe(`Field ${String(MOST_FIELDS)}`);
+      expect(page.oversize).toEqual({ cut: 0, longest: 0, crowded: 1, mostFields: 60_000 });
+      expect(page.records[1]?.metadata).toEqual(catalogue.seeds[1]?.metadata);
+    });
+
+    it('an answer larger than the limit, or one that never ends, is stopped there, once', async () => {
+      const small = { ...fast, maxAnswerBytes: 4 * 1_048_576 };
+      const faults = faultyCatalogue(server, catalogue);
+      faults.inject('seed', { kind: 'endless' });
+      const endless = await fetchPage('seed', { limit: 100 }, { config: small }).catch(
+        (e: unknown) => e,
+      );
+      expect(endless).toBeInstanceOf(OversizedAnswerError);
+      expect((endless as Error).message).toBe(
+        'The catalogue service sent more than 4 MB in one answer, so the explorer stopped reading it there: an answer that large, or one that never ends, cannot be shown.',
+      );
+      faults.clear();
+      // A whole answer of a stated length over the limit is not read at all.
+      const seen = sequence(
+        () => new HttpResponse(pageOf(1_000), { headers: { 'Content-Type': 'application/json' } }),
+      );
+      const limit = { ...fast, maxAnswerBytes: 100_000 };
+      const big = await fetchPage('seed', { limit: 1_000 }, { config: limit }).catch(
+        (e: unknown) => e,
+      );
+      expect(big).toBeInstanceOf(OversizedAnswerError);
+      expect((big as Error).message).toContain('more than 100,000 bytes');
+      // Asking again would bring as much again.
+      expect(seen).toHaveLength(1);
+    });
+  },
+);
 
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates', () => {

@@ -6,11 +6,11 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
-import { loadList, PageSizes, type ListData } from '../../../src/api/load-list';
+import { addsUp, loadList, PageSizes, type ListData } from '../../../src/api/load-list';
 import type { Seed } from '../../../src/api/records';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
-import { setupCatalogueServer } from '../catalogue-server';
+import { faultyCatalogue, setupCatalogueServer } from '../catalogue-server';
 
 const catalogue = generateCatalogue({ seeds: 50_000 });
 const engine = createCatalogueApi(catalogue);
@@ -74,9 +74,12 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     expect(snapshots[0]?.total).toBe(50_000);
     expect(log[0]?.url.searchParams.get('limit')).toBe('100');
     const limits = log.slice(1).map((r) => r.url.searchParams.get('limit'));
-    expect(limits.slice(0, -1).every((limit) => limit === '5000')).toBe(true);
-    expect(limits.at(-1)).toBe('4900');
-    expect(log).toHaveLength(1 + Math.ceil((50_000 - 100) / 5_000));
+    expect(limits.slice(0, -2).every((limit) => limit === '5000')).toBe(true);
+    expect(limits.at(-2)).toBe('4900');
+    // A count is a hint: one record past it is asked for, alongside, to see that the list ends.
+    expect(log.at(-1)?.url.searchParams.get('offset')).toBe('50000');
+    expect(limits.at(-1)).toBe('1');
+    expect(log).toHaveLength(2 + Math.ceil((50_000 - 100) / 5_000));
     expect(maxInFlight()).toBeLessThanOrEqual(3);
     expect(maxInFlight()).toBeGreaterThan(1);
   });
@@ -94,6 +97,7 @@ describe('loading a large list', { timeout: 30_000 }, () => {
       ['0', '500'],
       ['500', '24750'],
       ['25250', '24750'],
+      ['50000', '1'],
     ]);
   });
 
@@ -127,19 +131,26 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     const last = snapshots.at(-1);
     expect(last?.rows).toHaveLength(12_000);
     expect(last?.notLoaded).toBe(38_000);
+    expect(last?.capped).toBe(true);
     expect(last?.complete).toBe(true);
   });
 
-  it('falls back to one request when the service ignores offset, and says so', async () => {
+  it('stops at the first page the service sends again (it ignores offset), asking for no more', async () => {
     const { log } = seedHandler((url) => {
       url.searchParams.delete('offset');
       return url;
     });
     const snapshots = await collect(loadList('seed', { format: 'api' }, { config }));
     const last = snapshots.at(-1);
-    expect(last?.offsetIgnored).toBe(true);
-    expect(last?.rows.map((s) => s.id)).toEqual(serviceOrder);
-    expect(log.at(-1)?.url.searchParams.get('limit')).toBe('-1');
+    expect(last?.complete).toBe(true);
+    expect(last?.repeatedFrom).toBe(100);
+    expect(last?.rows.map((s) => s.id)).toEqual(serviceOrder.slice(0, 100));
+    // The pages already asked for at once, and not one more.
+    const asked = log.length;
+    expect(asked).toBeLessThanOrEqual(1 + config.concurrency);
+    await delay(200);
+    expect(log).toHaveLength(asked);
+    expect(last?.capped).toBe(false);
   });
 
   it('without a count, keeps asking until a page comes back short', async () => {
@@ -267,6 +278,20 @@ describe('a count the rows do not bear out', { timeout: 30_000 }, () => {
     expect(last?.claimedTotal).toBe(3);
   });
 
+  it('a count lower than a page gives way to the rows: the rest are asked for while pages come back full', async () => {
+    const expected = catalogue.seeds.filter((s) => s.metadata.Title).map((s) => s.id);
+    for (const count of [2_000, 10]) {
+      seedsCounted(String(count));
+      const last = (
+        await collect(loadList('seed', { format: 'api', metadataName: 'Title' }, { config }))
+      ).at(-1);
+      expect(last?.rows.map((s) => s.id)).toEqual(expected);
+      expect(last?.total).toBe(expected.length);
+      expect(last?.claimedTotal).toBe(count);
+      expect(last?.capped).toBe(false);
+    }
+  });
+
   it('a count that matches the rows is not questioned', async () => {
     seedHandler();
     const last = (await collect(loadList('seed', { format: 'api' }, { config }))).at(-1);
@@ -274,6 +299,65 @@ describe('a count the rows do not bear out', { timeout: 30_000 }, () => {
     expect(last?.total).toBe(50_000);
   });
 });
+
+describe('lists that do not add up', { timeout: 30_000 }, () => {
+  const sized = (min: number, max: number) =>
+    catalogue.collections.find((c) => {
+      const seeds = c.num_active_seeds + c.num_inactive_seeds;
+      return seeds >= min && seeds <= max;
+    })?.id;
+
+  it('shows each id repeated within pages once, and counts the repeats', async () => {
+    const collection = sized(1_000, 3_000);
+    const expected = catalogue.seeds.filter((s) => s.collection === collection).map((s) => s.id);
+    faultyCatalogue(server, catalogue).inject('seed', { kind: 'repeat-ids' });
+    const last = (await collect(loadList('seed', { format: 'api', collection }, { config }))).at(
+      -1,
+    );
+    expect(last?.rows.map((s) => s.id)).toEqual(expected);
+    expect(last?.repeated).toBe(expected.length);
+    expect(last?.repeatedFrom).toBeNull();
+    expect(last?.complete).toBe(true);
+    expect(addsUp(last as ListData<Seed>)).toBe(false);
+  });
+
+  it('without a count, stops at the cap and says there may be more', async () => {
+    faultyCatalogue(server, catalogue).inject('seed', { kind: 'no-count' });
+    const last = (
+      await collect(loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 12_000 } }))
+    ).at(-1);
+    expect(last?.rows).toHaveLength(12_000);
+    expect(last?.capped).toBe(true);
+    expect(last?.notLoaded).toBe(0);
+    expect(last?.totalCertain).toBe(false);
+  });
+
+  it('with a count above the cap, stops there and says how many are not loaded', async () => {
+    const faults = faultyCatalogue(server, catalogue);
+    faults.inject('seed', { kind: 'rows', rows: 1_000_000 });
+    const last = (
+      await collect(loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 12_000 } }))
+    ).at(-1);
+    expect(last?.rows).toHaveLength(12_000);
+    expect(last?.capped).toBe(true);
+    expect(last?.total).toBe(1_000_000);
+    expect(last?.notLoaded).toBe(988_000);
+    // Never past the cap.
+    expect(Math.max(...faults.requests.map((r) => offsetAndLimit(r.url)))).toBe(12_000);
+  });
+
+  it('a whole list that matched its count adds up', async () => {
+    seedHandler();
+    const last = (
+      await collect(loadList('seed', { format: 'api', collection: sized(10, 400) }, { config }))
+    ).at(-1);
+    expect(addsUp(last as ListData<Seed>)).toBe(true);
+  });
+});
+
+/** Where a request's page ends. */
+const offsetAndLimit = (url: URL) =>
+  Number(url.searchParams.get('offset') ?? 0) + Number(url.searchParams.get('limit') ?? 0);
 
 describe('failures and cancellation', { timeout: 30_000 }, () => {
   it('a page that keeps failing stops the load; a retry continues from where it stopped', async () => {

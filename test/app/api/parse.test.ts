@@ -18,6 +18,7 @@ import {
 } from '../../../src/api/parse';
 import type { Collection, PressItem, Seed } from '../../../src/api/records';
 import { RECORD_FIELDS } from '../../../src/api/records';
+import { LONGEST_VALUE, MOST_FIELDS } from '../../../src/api/values';
 import { RESOURCES, type Resource } from '../../../src/contract/wire';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
@@ -586,8 +587,36 @@ describe('the fast route for seeds', () => {
     }
   });
 
+  it('leaves a seed too big to hold whole to the definitions, which keep it cut', () => {
+    const [base] = seedApi;
+    const long = 'x'.repeat(LONGEST_VALUE + 1);
+    const crowded = Object.fromEntries(
+      Array.from({ length: MOST_FIELDS + 1 }, (_, i) => [`F${String(i)}`, [{ id: i, value: 'v' }]]),
+    );
+    for (const raw of [
+      { ...base, url: long },
+      { ...base, seed_type: long },
+      { ...base, metadata: { Description: [{ id: 1, value: long }] } },
+      { ...base, metadata: { [long]: [{ id: 1, value: 'v' }] } },
+      { ...base, metadata: crowded },
+    ]) {
+      expect(byFastRoute(raw)).toBeNull();
+      const read = bySchema(raw);
+      expect(read).not.toBeNull();
+      expect(JSON.stringify(read).length).toBeLessThan(2 * LONGEST_VALUE);
+    }
+    expect(Object.keys(bySchema({ ...base, metadata: crowded })?.metadata ?? {})).toHaveLength(
+      MOST_FIELDS,
+    );
+  });
+
   it('either gives exactly what the schema gives or leaves the record to it, whatever a field holds', () => {
+    const long = 'y'.repeat(LONGEST_VALUE + 1);
+    const crowded = Object.fromEntries(
+      Array.from({ length: MOST_FIELDS + 1 }, (_, i) => [`F${String(i)}`, [{ id: i, value: 'v' }]]),
+    );
     const field = fc.oneof(
+      fc.constantFrom(long, crowded, { Title: [{ id: 1, value: long }] }, [{ id: 1, name: long }]),
       fc.jsonValue(),
       fc.constant(undefined),
       fc.constant(null),

@@ -93,6 +93,8 @@ describe('the retry policy, by status × Retry-After × attempt', () => {
     [{ kind: 'cut', message: 'terminated' }, 3, stop],
     // A body that began but did not end in time would take as long again.
     [{ kind: 'late' }, 1, stop],
+    // An answer past the size the client reads is the same answer the next time.
+    [{ kind: 'too-big', maxBytes: 256 * 2 ** 20 }, 1, stop],
   ])('%o after attempt %i: %o', (miss, attempt, next) => {
     expect(policy(miss, attempt)).toEqual(next);
   });

@@ -362,13 +362,79 @@ describe('a store that refuses', () => {
       kind: 'unavailable',
       reason: expect.stringContaining('no room'),
     });
-    expect(screen.getAllByRole('status')).toHaveLength(1);
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(screen.getAllByRole('status').filter((s) => s.textContent !== '')).toHaveLength(1);
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(
       'Lists are not kept for faster reloads: the browser has no room left for them.',
     );
-    expect(screen.queryByRole('button', { name: 'Clear saved data' })).toBeNull();
     expect(list.rows).toHaveLength(catalogue.seeds.length);
   });
+
+  it('once, after a list was saved, still clears everything on request', async () => {
+    const key = savedListKey('seed', { format: 'api' }, config);
+    await saveList(key, await loadWhole());
+    expect(await storedBlocks()).toBeGreaterThan(0);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    render(<SavedData />);
+    const other = savedListKey('seed', { format: 'api', collection: 2 }, config);
+    const list = await loadWhole();
+    await act(() => saveList(other, list));
+    expect(put).toHaveBeenCalled();
+    expect(savingState().kind).toBe('unavailable');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear saved data' }));
+    expect(await screen.findByText('Saved data cleared.', { exact: false })).toBeVisible();
+    expect(await storedText()).toBe('');
+    expect(await storedBlocks()).toBe(0);
+  });
+});
+
+describe('a list that does not add up', () => {
+  it('is never kept: cut, repeated, capped, miscounted or sent again', async () => {
+    const list = await loadWhole();
+    const key = savedListKey('seed', { format: 'api' }, config);
+    const spoilt: Partial<ListData<unknown>>[] = [
+      { oversize: { cut: 1, longest: 52_428_800, crowded: 0, mostFields: 0 } },
+      { oversize: { cut: 0, longest: 0, crowded: 1, mostFields: 100_000 } },
+      { repeated: 1_500 },
+      { repeatedFrom: 500 },
+      { capped: true },
+      { capped: true, notLoaded: 500_000 },
+      { claimedTotal: 2_000 },
+    ];
+    for (const change of spoilt) {
+      await saveList(key, { ...list, ...change });
+      expect(await restoreList('seed', key), JSON.stringify(change)).toBeUndefined();
+    }
+    await saveList(key, list);
+    expect(await restoreList('seed', key)).toBeDefined();
+  });
+});
+
+describe('a restore', () => {
+  it(
+    'that takes too long is dropped, with a quiet note, and the list loads afresh',
+    { timeout: 10_000 },
+    async () => {
+      const key = savedListKey('seed', { format: 'api' }, config);
+      await saveList(key, await loadWhole());
+      render(<SavedData />);
+      // The store does not answer the restore's first read.
+      vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementationOnce(() => ({}) as IDBRequest);
+      const started = Date.now();
+      expect(await restoreList('seed', key)).toBeUndefined();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+      expect(
+        await screen.findByText(
+          'A saved list could not be read back in time, so it was loaded from the catalogue service instead.',
+          { exact: false },
+        ),
+      ).toBeVisible();
+      // And it is gone, so the next visit does not wait for it again.
+      await savesWritten();
+      expect(await restoreList('seed', key)).toBeUndefined();
+    },
+  );
 });
 
 describe('the clear control', () => {

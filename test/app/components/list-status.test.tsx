@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../src/api/errors';
 import type { ListView } from '../../../src/api/hooks';
-import type { ListData } from '../../../src/api/load-list';
+import { listData, type ListData } from '../../../src/api/load-list';
 import type { RecordProblem } from '../../../src/api/parse';
 import {
   ListEmpty,
@@ -21,22 +21,14 @@ type Row = { id: number };
 
 function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row>> = {}) {
   const rows = overrides.rows ?? [];
-  const full: ListData<Row> = {
+  const full = listData<Row>({
     rows: [...rows],
-    blocks: [],
-    savedAt: null,
     total: rows.length,
     totalCertain: true,
-    claimedTotal: null,
     complete: true,
-    problems: [],
-    gaps: {},
-    notLoaded: 0,
-    offsetIgnored: false,
-    totalChanged: false,
     nextOffset: rows.length,
     ...data,
-  };
+  });
   return {
     rows,
     loadingFirst: false,

@@ -35,6 +35,25 @@ describe('a long text', () => {
     expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
   });
 
+  it('opens a text of a mebibyte whole, in parts that lose no character', async () => {
+    const user = userEvent.setup();
+    const words = `${'word '.repeat(200_000)}THE END`;
+    const lines = 'a line of text\n'.repeat(70_000);
+    for (const [text, between] of [
+      [words, ''],
+      [lines, '\n'],
+    ] as const) {
+      const { container, unmount } = render(<ClampedText text={text} maxChars={1_000} />);
+      await user.click(screen.getByRole('button', { name: 'Show more' }));
+      const parts = [...container.querySelectorAll('.text-part')].map((p) => p.textContent);
+      expect(parts.length).toBeGreaterThan(40);
+      // A part that ends at a line break stands for it: the block's end is the break.
+      expect(parts.join(between)).toBe(text);
+      expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(16_384);
+      unmount();
+    }
+  });
+
   it('leaves a short text alone', () => {
     render(<ClampedText text="Short." />);
     expect(screen.queryByRole('button')).toBeNull();

@@ -9,6 +9,7 @@ import {
   csvJob,
   jsonJob,
   neutraliseFormula,
+  urlLine,
   urlListJob,
   type Cell,
 } from '../../../src/lib/export-writers';
@@ -85,12 +86,46 @@ describe('formula injection', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {
       expect(neutraliseFormula(`${start}1+1`)).toBe(`'${start}1+1`);
     }
-    for (const safe of ['1+1', 'a=b', ' =1', "'=1", '', 'https://example.org/?a=-1']) {
+    for (const safe of ['1+1', 'a=b', "'=1", '', 'https://example.org/?a=-1', 'x =1', '\u00e9=1']) {
       expect(neutraliseFormula(safe)).toBe(safe);
     }
     expect(neutraliseFormula(-5)).toBe(-5);
     expect(neutraliseFormula(true)).toBe(true);
     expect(neutraliseFormula(null)).toBe(null);
+  });
+
+  it('looks past whatever blank or invisible characters come first, and reads full-width signs as signs', () => {
+    // LibreOffice drops a leading NUL and evaluates the rest; others trim spaces or ignore marks.
+    const unseen = [
+      '\u0000', // NUL
+      '\u0001', // another C0 control
+      '\u000B', // vertical tab
+      '\u001C', // file separator
+      '\u0085', // next line (C1)
+      '\u009B', // another C1 control
+      '\uFEFF', // byte-order mark
+      '\u200B', // zero-width space
+      '\u200D', // zero-width joiner
+      '\u2060', // word joiner
+      '\u202E', // right-to-left override
+      '\u2028', // line separator
+      '\u2029', // paragraph separator
+      ' ',
+      '\u00A0', // no-break space
+      '\u3000', // ideographic space
+      '\u3164', // Hangul filler
+      '\n',
+    ];
+    const signs = ['=', '+', '-', '@', '＝', '＋', '－', '＠'];
+    for (const lead of unseen) {
+      for (const sign of signs) {
+        for (const cell of [`${lead}${sign}1+1`, `${lead}${lead}${sign}HYPERLINK("x")`]) {
+          expect(neutraliseFormula(cell), JSON.stringify(cell)).toBe(`'${cell}`);
+        }
+      }
+      expect(neutraliseFormula(`${lead}plain text`)).toBe(`${lead}plain text`);
+    }
+    for (const sign of signs) expect(neutraliseFormula(`${sign}1`)).toBe(`'${sign}1`);
   });
 
   it('neutralises every formula the hostile catalogue holds, in cells and in the header', () => {
@@ -183,6 +218,69 @@ describe('URL list', () => {
     const text = runJob(urlListJob(urls.length, (i) => urls[i] ?? null)).join('');
     expect(text).toBe(
       'https://example.org/a\nhttps://example.org/%E2%80%AEgpj.exe\nhttps://example.org/two%0Alines\n',
+    );
+  });
+
+  /**
+   * Where common readers break lines: Python's `str.splitlines` (LF, CR, VT, FF, FS, GS, RS, NEL,
+   * LS, PS), JavaScript's line terminators, Unicode's mandatory breaks, and text editors that take
+   * any control for the end of a record. Encoded, none of them is left in an address.
+   */
+  const LINE_BREAKS = [
+    '\n',
+    '\r',
+    '\u000B',
+    '\u000C',
+    '\u001C',
+    '\u001D',
+    '\u001E',
+    '\u0085',
+    '\u2028',
+    '\u2029',
+  ];
+  const splitlines = (text: string) =>
+    // The controls are the point: these are the breaks Python's splitlines takes.
+    // eslint-disable-next-line no-control-regex
+    text.split(/\r\n|[\n\r\u000B\u000C\u001C-\u001E\u0085\u2028\u2029]/u);
+
+  it('encodes every character any reader takes for a line break, and every invisible one', () => {
+    const invisible = [
+      '\u0000',
+      '\u0009',
+      '\u007F',
+      '\u009F',
+      '\u00AD',
+      '\u200B',
+      '\u200E',
+      '\u2066',
+      '\uFEFF',
+      '\u3164',
+      '\u00A0',
+      ' ',
+    ];
+    const urls = [...LINE_BREAKS, ...invisible].map(
+      (char) => `https://example.org/a${char}b?q=${char}`,
+    );
+    const text = runJob(urlListJob(urls.length, (i) => urls[i] ?? null)).join('');
+    const lines = splitlines(text).slice(0, -1);
+    expect(lines).toHaveLength(urls.length);
+    lines.forEach((line, i) => {
+      const char = [...LINE_BREAKS, ...invisible][i] ?? '';
+      const code = encodeURIComponent(char);
+      expect(line).toBe(`https://example.org/a${code}b?q=${code}`);
+      // The same address to a browser or a crawler.
+      expect(decodeURIComponent(line)).toBe(urls[i]);
+    });
+  });
+
+  it('keeps any address on one line of visible characters', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (path) => {
+        const line = urlLine(`https://example.org/${path}`);
+        expect(splitlines(line)).toHaveLength(1);
+        expect(line).not.toMatch(/[\p{Cc}\p{Z}\p{Default_Ignorable_Code_Point}]/u);
+      }),
+      { numRuns: 500 },
     );
   });
 });
