@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useDismiss } from '../use-dismiss';
+import { focusLeaves, useDismiss } from '../use-dismiss';
 
 export interface ColumnChoice {
   readonly id: string;
@@ -57,8 +57,7 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
       ref={rootRef}
       className="data-table__chooser"
       onBlur={(event) => {
-        const next = event.relatedTarget;
-        if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+        if (open && focusLeaves(event, rootRef.current)) setOpen(false);
       }}
     >
       <button

@@ -5,7 +5,7 @@
  * the page: the export only ever reads the rows.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDismiss } from '../use-dismiss';
+import { focusLeaves, useDismiss } from '../use-dismiss';
 import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
 import { Cancelled } from '../../lib/run-in-slices';
@@ -181,9 +181,7 @@ export default function ExportPanel<Row>({
         className="export-menu__panel"
         hidden={!open}
         onBlur={(event) => {
-          const next = event.relatedTarget;
-          const root = button.current?.parentElement;
-          if (next instanceof Node && !root?.contains(next)) setOpen(false);
+          if (focusLeaves(event, button.current?.parentElement)) setOpen(false);
         }}
       >
         <p className="export-menu__count">

@@ -1,0 +1,60 @@
+/**
+ * The explorer as an archivist uses it all day, in real Chromium: menus chosen from by their text,
+ * tables that fit the screen, the keyboard's way through a list, and a narrow window.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { startFaultServer, type FaultServer } from '../support/fault-server';
+import { watchedPages } from '../support/watched-page';
+
+let server: FaultServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFaultServer({ seeds: 6_000 }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+const watch = watchedPages(() => browser);
+const open = (path: string): Promise<Page> => watch(server.url + path);
+
+/** The grid once it shows rows. */
+async function gridWithRows(page: Page, name: string) {
+  const grid = page.getByRole('grid', { name });
+  await grid.getByRole('row').nth(2).waitFor();
+  return grid;
+}
+
+describe('the Columns and Export menus', () => {
+  it('toggle an option from anywhere on its row, and stay open while options are chosen', async () => {
+    const page = await open('/seeds');
+    const grid = await gridWithRows(page, 'Seeds');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const panel = page.getByRole('group', { name: 'Columns of Seeds' });
+    // The option's text…
+    await panel.getByText('Created by', { exact: true }).click();
+    await grid.getByRole('columnheader', { name: 'Created by' }).waitFor();
+    expect(await panel.getByRole('checkbox', { name: 'Created by' }).isChecked()).toBe(true);
+    expect(await panel.isVisible()).toBe(true);
+    // …and the far end of another option's row, well away from its box.
+    const row = panel.locator('label').filter({ hasText: /^ID$/ });
+    const box = await row.boundingBox();
+    if (!box) throw new Error('the ID option is not on screen');
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height / 2);
+    await grid.getByRole('columnheader', { name: 'ID', exact: true }).waitFor();
+    expect(await panel.isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const menu = page.getByRole('group', { name: 'Export seeds' });
+    await menu.getByText('Include all metadata fields (CSV)').click();
+    expect(
+      await menu.getByRole('checkbox', { name: /Include all metadata fields/ }).isChecked(),
+    ).toBe(true);
+    expect(await menu.isVisible()).toBe(true);
+  });
+});
