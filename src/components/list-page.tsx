@@ -169,6 +169,11 @@ export function ListPage<Row extends object, P extends Params>({
     [nouns, location.pathname, location.search],
   );
   const exportState = exportListState(list, busy || settling);
+  const columns = table.columns;
+  const titleOf = useCallback(
+    (field: string) => columns.find((c) => c.field === field)?.header,
+    [columns],
+  );
   const toolbar = (view: TableView<Row>) => (
     <>
       <span className="print-action">
@@ -214,7 +219,7 @@ export function ListPage<Row extends object, P extends Params>({
         />
         {actions}
       </FilterBar>
-      <ListStatus view={list} noun={noun} nouns={nouns} resource={resource} />
+      <ListStatus view={list} noun={noun} nouns={nouns} resource={resource} titleOf={titleOf} />
       {notices}
       <div
         className={`list-layout${beside ? ' list-layout--beside' : ''}${aside ? ' list-layout--aside' : ''}`}

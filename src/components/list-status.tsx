@@ -240,12 +240,15 @@ export function ListStatus<T>({
   nouns = `${noun}s`,
   resource,
   progressHint,
+  titleOf,
 }: {
   view: ListView<T>;
   noun: string;
   nouns?: string;
   /** Which list this is, so notices can name its fields. */
   resource: Resource;
+  /** A field's title where the page shows it as a column: notices name it so. */
+  titleOf?: (key: string) => string | undefined;
   /** What the page does with the rows while the rest arrive (see LoadProgress). */
   progressHint?: string;
 }) {
@@ -283,7 +286,15 @@ export function ListStatus<T>({
       {data && data.problems.length > 0 && (
         <DroppedRecords problems={data.problems} noun={noun} nouns={nouns} />
       )}
-      {data && <FieldGapNotes resource={resource} data={data} noun={noun} nouns={nouns} />}
+      {data && (
+        <FieldGapNotes
+          resource={resource}
+          data={data}
+          noun={noun}
+          nouns={nouns}
+          titleOf={titleOf}
+        />
+      )}
       {data && data.notLoaded > 0 && (
         <p className="notice notice-info" role="status">
           {plural(data.notLoaded, noun)} {data.notLoaded === 1 ? 'is' : 'are'} not loaded: the

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import type { ListData } from '../api/load-list';
 import { reportGaps } from '../api/parse';
-import type { RecordProblem } from '../api/parse';
+import type { FieldInfo, RecordProblem } from '../api/parse';
 import type { Resource } from '../contract/wire';
 import { formatCount, plural } from '../lib/format';
 
@@ -63,26 +63,30 @@ export function DroppedRecords({
 
 /**
  * Fields the service does not send at all (a quiet note: that is how its representation is) and
- * fields some records lack or sent unreadable (one notice, counted per field).
+ * fields some records lack or sent unreadable (one notice, counted per field). Each field is named
+ * as the table titles its column (`titleOf`), else by its label: never by its name on the wire.
  */
 export function FieldGapNotes<T>({
   resource,
   data,
   noun,
   nouns,
+  titleOf,
 }: {
   resource: Resource;
   data: ListData<T>;
   noun: string;
   nouns: string;
+  titleOf?: ((key: string) => string | undefined) | undefined;
 }) {
   const { absent, partial } = reportGaps(resource, data.gaps, data.rows.length);
   const noted = absent.filter((field) => !field.optional);
+  const title = (field: FieldInfo) => titleOf?.(field.key) ?? field.label;
   return (
     <>
       {noted.length > 0 && (
         <p className="list-note">
-          The catalogue service does not provide: {noted.map((f) => f.label).join(', ')}.
+          The catalogue service does not provide: {noted.map(title).join(', ')}.
         </p>
       )}
       {partial.length > 0 && (
@@ -90,18 +94,16 @@ export function FieldGapNotes<T>({
           <p>
             Some values are unknown and show as “—”:{' '}
             {partial
-              .flatMap(({ field, missing, unreadable }) => [
-                ...(unreadable > 0
-                  ? [
-                      `${plural(unreadable, noun, nouns)} ${unreadable === 1 ? 'has' : 'have'} an unreadable ${field.wire}`,
-                    ]
-                  : []),
-                ...(missing > 0
-                  ? [
-                      `${plural(missing, noun, nouns)} ${missing === 1 ? 'has' : 'have'} no ${field.wire}`,
-                    ]
-                  : []),
-              ])
+              .map(({ field, missing, unreadable }) => {
+                const unknown = missing + unreadable;
+                const why =
+                  unreadable === 0
+                    ? ''
+                    : unreadable === unknown
+                      ? ' (unreadable)'
+                      : ` (${formatCount(unreadable)} unreadable)`;
+                return `${title(field)} unknown for ${plural(unknown, noun, nouns)}${why}`;
+              })
               .join('; ')}
             .
           </p>

@@ -15,7 +15,11 @@ import {
   useSeeds,
 } from '../../api/hooks';
 import type { Seed } from '../../api/records';
-import { collectionLabel } from '../../components/columns';
+import {
+  collectionLabel,
+  isMetadataColumnId,
+  metadataFieldColumns,
+} from '../../components/columns';
 import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
@@ -39,12 +43,7 @@ import {
   toggleWhere,
   type SeedRowFilterValues,
 } from './seed-filters';
-import {
-  isMetadataColumnId,
-  metadataFieldColumns,
-  seedColumns,
-  seedSearchText,
-} from './seed-columns';
+import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 import { useFacets, useIndexAhead, useRowsToCount } from './use-facets';
 
@@ -85,7 +84,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const fieldsKey = usedFieldNames(list.rows).join('\n');
   const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
   const columns = useMemo(
-    () => [...baseColumns, ...metadataFieldColumns(fields)],
+    () => [...baseColumns, ...metadataFieldColumns(fields, baseColumns)],
     [baseColumns, fields],
   );
   const collections = listView(useCollections());

@@ -205,7 +205,7 @@ describe('failures and unreadable records', () => {
     };
     render(<ListStatus view={view({ rows: rows(9) }, { gaps })} noun="seed" resource="seed" />);
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Some values are unknown and show as “—”: 1 seed has an unreadable url; 1 seed has no url; 3 seeds have an unreadable created_date.',
+      'Some values are unknown and show as “—”: URL unknown for 2 seeds (1 unreadable); Created unknown for 3 seeds (unreadable).',
     );
   });
 

@@ -262,4 +262,20 @@ describe('metadata as columns', () => {
     });
     expect(screen.queryByText(/There is no column/)).toBeNull();
   });
+
+  it('names a metadata field titled like a seed’s own column apart: one Type, and Type (metadata)', async () => {
+    const user = userEvent.setup();
+    expect(all.some((s) => values(s, 'Type').length > 0)).toBe(true);
+    renderApp('/seeds');
+    await screen.findByText(`${count(total)} seeds`);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const panel = screen.getByRole('group', { name: 'Columns of Seeds' });
+    expect(within(panel).getAllByRole('checkbox', { name: 'Type' })).toHaveLength(1);
+    const fields = within(panel).getByRole('group', { name: 'Metadata fields' });
+    expect(within(fields).queryByRole('checkbox', { name: 'Type' })).toBeNull();
+    await user.click(within(fields).getByRole('checkbox', { name: 'Type (metadata)' }));
+    const grid = screen.getByRole('grid', { name: 'Seeds' });
+    expect(within(grid).getByRole('columnheader', { name: /^Type \(metadata\)/ })).toBeVisible();
+    expect(within(grid).getAllByRole('columnheader', { name: /^Type/ })).toHaveLength(2);
+  });
 });
