@@ -102,7 +102,7 @@ export function dateColumn<T>(
   id: string,
   header: string,
   field: FieldOf<T, Instant | null>,
-  options: { hiddenByDefault?: boolean; missing?: string } = {},
+  options: { hiddenByDefault?: boolean; missing?: string; width?: number } = {},
 ): DataColumn<T> {
   const get = (row: T) => row[field] as Instant | null;
   return {
@@ -110,7 +110,7 @@ export function dateColumn<T>(
     header,
     field,
     kind: 'date',
-    width: 180,
+    width: options.width ?? 180,
     value: (row) => fieldInstantMs(row as object, field),
     // The service's own ISO text (UTC), to the microsecond it gave.
     exportValue: (row) => get(row)?.text ?? null,

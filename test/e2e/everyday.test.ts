@@ -58,3 +58,17 @@ describe('the Columns and Export menus', () => {
     expect(await menu.isVisible()).toBe(true);
   });
 });
+
+describe('/collections on a 1440-pixel screen', () => {
+  it('shows its columns side by side, Seeds among them, without scrolling sideways', async () => {
+    const page = await open('/collections');
+    const grid = await gridWithRows(page, 'Collections');
+    await grid.getByRole('columnheader', { name: /^Seeds/ }).waitFor();
+    const scroller = page.locator('.data-table__scroll');
+    const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+});

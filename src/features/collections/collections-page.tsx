@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
+import { isMetadataColumnId, metadataFieldColumns } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
@@ -56,9 +57,22 @@ function crawledNote(age: CrawlAge): string {
 }
 
 export function CollectionsPage() {
-  const page = useListPage(collectionsParams, collectionColumns);
+  const page = useListPage(collectionsParams, collectionColumns, isMetadataColumnId);
   const { state, missing, crawled, size_max: sizeMax } = page.values;
   const list = listView(useCollections({ state }));
+  // Every metadata field the collections use can be a column, as on the seed lists.
+  const fieldsKey = useMemo(
+    () =>
+      metadataCoverage(list.rows)
+        .fields.map((f) => f.field)
+        .join('\n'),
+    [list.rows],
+  );
+  const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
+  const columns = useMemo(
+    () => [...collectionColumns, ...metadataFieldColumns(fields, collectionColumns)],
+    [fields],
+  );
   const everything = listView(useCollections());
   const navigate = useNavigate();
   const lacking = useMemo(
@@ -91,7 +105,6 @@ export function CollectionsPage() {
       : []),
     ...(typeof crawled === 'string' ? [`${crawledNote(crawled)}, counted back from today`] : []),
   ];
-  const fields = useMemo(() => metadataCoverage(list.rows).fields.map((f) => f.field), [list.rows]);
 
   return (
     <Page title="Collections">
@@ -158,7 +171,7 @@ export function CollectionsPage() {
           tableId: 'collections',
           label: 'Collections',
           rows,
-          columns: collectionColumns,
+          columns,
           getRowId: (c) => String(c.id),
           onOpenRow: (c) => {
             void navigate(paths.collection(c.id));

@@ -231,4 +231,45 @@ describe('/collections', () => {
       expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}/overview`);
     });
   });
+
+  it('has a Seeds column, active and inactive together, that sorts', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections');
+    await screen.findByText(`${String(total)} collections`);
+    const seeds = (c: (typeof catalogue.collections)[number]) =>
+      c.num_active_seeds + c.num_inactive_seeds;
+    const header = () => screen.getByRole('columnheader', { name: /^Seeds/ });
+    await user.click(within(header()).getByRole('button'));
+    await user.click(within(header()).getByRole('button'));
+    expect(search(router).get('sort')).toBe('-seeds');
+    const most = [...catalogue.collections].sort((a, b) => seeds(b) - seeds(a));
+    await waitFor(() => {
+      expect(columnTexts('Collections', 'Seeds').slice(0, 5)).toEqual(
+        most.slice(0, 5).map((c) => seeds(c).toLocaleString()),
+      );
+    });
+    expect(columnTexts('Collections', 'Name')[0]).toBe(most[0]?.name);
+  });
+
+  it('offers each metadata field of the collections as a column, as the seed lists do', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections?sort=meta:Subject');
+    await screen.findByText(`${String(total)} collections`);
+    expect(screen.queryByText(/There is no column/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const fields = screen.getByRole('group', { name: 'Metadata fields' });
+    await user.click(within(fields).getByRole('checkbox', { name: 'Subject' }));
+    const subjects = (c: (typeof catalogue.collections)[number]) =>
+      ((c.metadata.Subject ?? []) as { value: string }[])
+        .map((e) => e.value)
+        .filter((v) => v.trim() !== '');
+    const first = [...catalogue.collections]
+      .filter((c) => subjects(c).length > 0)
+      .map((c) => [...new Set(subjects(c))].join('; '))
+      .sort((a, b) => collator.compare(a, b))[0];
+    await waitFor(() => {
+      expect(columnTexts('Collections', 'Subject')[0]).toBe(first);
+    });
+    expect(search(router).get('sort')).toBe('meta:Subject');
+  });
 });
