@@ -4,7 +4,7 @@
  * records have it, how many distinct values it takes, and a link to the records without it.
  * Seeds (a collection's Metadata tab, the seed lists) and collections (/collections) share it.
  */
-import { useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { Fragment, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { formatCount, plural } from '../lib/format';
@@ -42,12 +42,35 @@ export function useRequiredFields(scope: AuditScope) {
 const percent = (share: number) => `${Math.round(share * 100).toString()}%`;
 
 /**
- * "612 of 8,311 seeds lack a required field", linking to those records, with the required fields
- * named and editable.
+ * What the audited records are, to the table beside them: every record of the list, the records
+ * the table shows ("these 31 seeds"), or, while a `missing` filter is in force, the records every
+ * other filter keeps (as a facet counts with every filter but its own, so each figure's link, which
+ * sets `missing`, lists exactly the records it counts).
+ */
+export type AuditedRecords = 'all' | 'shown' | 'others';
+
+/** "612 of 8,311 seeds", "12 of these 31 seeds", "12 of the 31 seeds the other filters keep". */
+function ofWhat(
+  lacking: number,
+  total: number,
+  counted: AuditedRecords,
+  noun: string,
+  nouns: string,
+): string {
+  const of = plural(total, noun, nouns);
+  const base = counted === 'all' ? of : counted === 'shown' ? `these ${of}` : `the ${of}`;
+  return `${formatCount(lacking)} of ${base}`;
+}
+
+/**
+ * The coverage audit's headline: how many of the records lack a required field, linking to them,
+ * with the fields named and editable (remembered), the count for each field, and the records
+ * lacking any of another set of fields, chosen for the moment (not remembered).
  */
 export function RequiredFieldsAudit({
   scope,
   records,
+  counted = 'all',
   noun,
   nouns = `${noun}s`,
   present,
@@ -55,6 +78,7 @@ export function RequiredFieldsAudit({
 }: {
   scope: AuditScope;
   records: readonly WithMetadata[];
+  counted?: AuditedRecords;
   noun: string;
   nouns?: string;
   /** Fields the records use, offered beside Dublin Core when choosing. */
@@ -64,21 +88,29 @@ export function RequiredFieldsAudit({
 }) {
   const required = useRequiredFields(scope);
   const audit = useMemo(() => auditRequired(records, required.fields), [records, required.fields]);
-  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState<'required' | 'other' | null>(null);
   const editorId = useId();
+  const toggle = (which: 'required' | 'other') => {
+    setOpen((was) => (was === which ? null : which));
+  };
+  const others = counted === 'others' ? ' the other filters keep' : '';
   return (
     <div className="audit-headline">
       <p>
         {required.fields.length === 0 ? (
           `No fields are required of ${nouns}.`
         ) : audit.lacking === 0 ? (
-          `Every ${noun} has each required field.`
+          counted === 'all' ? (
+            `Every ${noun} has each required field.`
+          ) : (
+            `Each of ${counted === 'shown' ? 'these' : 'the'} ${plural(audit.total, noun, nouns)}${others} has every required field.`
+          )
         ) : (
           <>
             <Link to={linkTo(required.fields)}>
-              {formatCount(audit.lacking)} of {plural(audit.total, noun, nouns)}
-            </Link>{' '}
-            {audit.lacking === 1 ? 'lacks' : 'lack'} a required field.
+              {ofWhat(audit.lacking, audit.total, counted, noun, nouns)}
+            </Link>
+            {others} {audit.lacking === 1 ? 'lacks' : 'lack'} a required field.
           </>
         )}{' '}
         <span className="muted">
@@ -87,14 +119,30 @@ export function RequiredFieldsAudit({
         <button
           type="button"
           className="link-button"
-          aria-expanded={editing}
+          aria-expanded={open === 'required'}
           aria-controls={editorId}
           onClick={() => {
-            setEditing((was) => !was);
+            toggle('required');
           }}
         >
-          {editing ? 'Done' : 'Change'}
+          {open === 'required' ? 'Done' : 'Change'}
           <span className="visually-hidden"> the fields required of {nouns}</span>
+        </button>
+        {' · '}
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open === 'other'}
+          aria-controls={editorId}
+          onClick={() => {
+            toggle('other');
+          }}
+        >
+          {open === 'other' ? 'Done' : 'Check other fields'}
+          <span className="visually-hidden">
+            {' '}
+            : the {nouns} lacking any of the fields you choose
+          </span>
         </button>
       </p>
       {audit.byField.some((f) => f.lacking > 0) && (
@@ -114,39 +162,108 @@ export function RequiredFieldsAudit({
           ))}
         </ul>
       )}
-      {editing && (
-        <RequiredFieldsEditor
+      {open === 'required' && (
+        <FieldChecklist
           id={editorId}
-          nouns={nouns}
+          legend={`Fields required of ${nouns}`}
           chosen={required.fields}
           present={present}
           onChange={required.set}
-          onReset={required.reset}
+        >
+          <button type="button" className="link-button" onClick={required.reset}>
+            Back to {DEFAULT_REQUIRED_FIELDS.join(', ')}
+          </button>
+        </FieldChecklist>
+      )}
+      {open === 'other' && (
+        <OtherFields
+          id={editorId}
+          records={records}
+          counted={counted}
+          noun={noun}
+          nouns={nouns}
+          present={present}
+          linkTo={linkTo}
         />
       )}
     </div>
   );
 }
 
-function RequiredFieldsEditor({
+/** Any set of fields, chosen for the moment, and the records lacking any of them. */
+function OtherFields({
   id,
+  records,
+  counted,
+  noun,
   nouns,
+  present,
+  linkTo,
+}: {
+  id: string;
+  records: readonly WithMetadata[];
+  counted: AuditedRecords;
+  noun: string;
+  nouns: string;
+  present: readonly string[];
+  linkTo: (fields: readonly string[]) => string;
+}) {
+  const [chosen, setChosen] = useState<readonly string[]>([]);
+  const audit = useMemo(() => auditRequired(records, chosen), [records, chosen]);
+  const others = counted === 'others' ? ' the other filters keep' : '';
+  return (
+    <FieldChecklist
+      id={id}
+      legend={`${nouns.charAt(0).toUpperCase()}${nouns.slice(1)} lacking any of these fields`}
+      chosen={chosen}
+      present={present}
+      onChange={setChosen}
+    >
+      <p role="status">
+        {chosen.length === 0 ? (
+          `Choose fields to find the ${nouns} lacking any of them; the required fields stay as they are.`
+        ) : audit.lacking === 0 ? (
+          `None of ${counted === 'all' ? 'the' : counted === 'shown' ? 'these' : 'the'} ${plural(audit.total, noun, nouns)}${others} lacks any of them.`
+        ) : (
+          <>
+            <Link to={linkTo(chosen)}>
+              {ofWhat(audit.lacking, audit.total, counted, noun, nouns)}
+            </Link>
+            {others} {audit.lacking === 1 ? 'lacks' : 'lack'} any of{' '}
+            {chosen.map((field, i) => (
+              <Fragment key={field}>
+                {i > 0 && ', '}
+                <bdi>{field}</bdi>
+              </Fragment>
+            ))}
+            .
+          </>
+        )}
+      </p>
+    </FieldChecklist>
+  );
+}
+
+/** A checkbox for each field a record may have: Dublin Core, those in use, those chosen. */
+function FieldChecklist({
+  id,
+  legend,
   chosen,
   present,
   onChange,
-  onReset,
+  children,
 }: {
   id: string;
-  nouns: string;
+  legend: string;
   chosen: readonly string[];
   present: readonly string[];
   onChange: (fields: readonly string[]) => void;
-  onReset: () => void;
+  children: ReactNode;
 }) {
   const candidates = orderFieldNames(new Set([...DUBLIN_CORE_FIELDS, ...present, ...chosen]));
   return (
     <fieldset id={id} className="audit-editor">
-      <legend>Fields required of {nouns}</legend>
+      <legend>{legend}</legend>
       <ul>
         {candidates.map((field) => (
           <li key={field}>
@@ -164,9 +281,7 @@ function RequiredFieldsEditor({
           </li>
         ))}
       </ul>
-      <button type="button" className="link-button" onClick={onReset}>
-        Back to {DEFAULT_REQUIRED_FIELDS.join(', ')}
-      </button>
+      {children}
     </fieldset>
   );
 }

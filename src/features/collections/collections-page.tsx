@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
 import { isMetadataColumnId, metadataFieldColumns } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
+import { FilterChips, anyOfChips, oneChip, type Chip } from '../../components/filter-chips';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/list-status';
@@ -17,7 +18,12 @@ import {
 } from '../../lib/crawl-age';
 import { withinSize, sizeMaxParam } from '../../lib/archived-size';
 import { formatBytes, plural } from '../../lib/format';
-import { filterMissing, metadataCoverage, missingFieldsParam } from '../../lib/metadata-audit';
+import {
+  filterMissing,
+  metadataCoverage,
+  missingFieldsParam,
+  missingSearch,
+} from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
 import { collectionColumns, collectionSearchText } from './collection-columns';
@@ -50,7 +56,7 @@ function crawledNote(age: CrawlAge): string {
     case 'never':
       return 'never crawled';
     case 'unknown':
-      return 'whose last crawl date the catalogue service did not give';
+      return 'last crawl date not given';
     default:
       return `last crawled ${CRAWL_AGE_LABELS[age].toLowerCase()}`;
   }
@@ -75,36 +81,69 @@ export function CollectionsPage() {
   );
   const everything = listView(useCollections());
   const navigate = useNavigate();
-  const lacking = useMemo(
-    () => filterMissing(list.rows, missing, 'collection'),
-    [list.rows, missing],
-  );
+  const location = useLocation();
   const inBand = useMemo(() => {
-    if (crawled === undefined) return lacking.rows;
+    if (crawled === undefined) return list.rows;
     if (typeof crawled !== 'string') return [];
     const day = today();
-    return lacking.rows.filter((c) => crawlAge(c, day) === crawled);
-  }, [lacking.rows, crawled]);
+    return list.rows.filter((c) => crawlAge(c, day) === crawled);
+  }, [list.rows, crawled]);
   const inSize = useMemo(() => {
     if (sizeMax === undefined) return inBand;
     if (typeof sizeMax !== 'number') return [];
     return inBand.filter((c) => withinSize(c, sizeMax));
   }, [inBand, sizeMax]);
-  const rows = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
-  const filtered =
+  // Every filter but `missing`: the records the coverage audit counts (see RequiredFieldsAudit).
+  const kept = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
+  const lacking = useMemo(() => filterMissing(kept, missing, 'collection'), [kept, missing]);
+  const rows = lacking.rows;
+  const othersNarrow =
     state !== undefined ||
-    missing.length > 0 ||
     crawled !== undefined ||
     sizeMax !== undefined ||
     page.quick.query !== '';
-  // The filters over the loaded rows, in words: said above the table and on a printout.
-  const narrowedBy = [
-    ...(missing.length > 0 ? [`without ${missing.join(' or ')}`] : []),
-    ...(typeof sizeMax === 'number'
-      ? [`of ${formatBytes(sizeMax)} or less (${plural(sizeMax, 'byte')}) of archived data`]
-      : []),
-    ...(typeof crawled === 'string' ? [`${crawledNote(crawled)}, counted back from today`] : []),
+  const filtered = othersNarrow || missing.length > 0;
+  const chips: Chip<Partial<typeof page.values>>[] = [
+    ...(state === undefined
+      ? []
+      : [oneChip(state === 'ACTIVE' ? 'active' : 'inactive', { state: undefined })]),
+    ...(crawled === undefined
+      ? []
+      : [
+          oneChip(
+            typeof crawled === 'string' ? crawledNote(crawled) : `crawled=${crawled.unreadable}`,
+            {
+              crawled: undefined,
+            },
+          ),
+        ]),
+    ...(sizeMax === undefined
+      ? []
+      : [
+          oneChip(
+            typeof sizeMax === 'number'
+              ? `of ${formatBytes(sizeMax)} or less (${plural(sizeMax, 'byte')}) of archived data`
+              : `size_max=${sizeMax.unreadable}`,
+            { size_max: undefined },
+          ),
+        ]),
+    ...anyOfChips(
+      'missing',
+      missing,
+      (f) => `no ${f}`,
+      (kept) => ({ missing: kept }),
+    ),
+    ...(page.quick.query === ''
+      ? []
+      : [oneChip(`name containing “${page.quick.query}”`, { q: '' })]),
   ];
+  const everyCollection = {
+    state: undefined,
+    crawled: undefined,
+    size_max: undefined,
+    missing: [],
+    q: '',
+  };
 
   return (
     <Page title="Collections">
@@ -150,19 +189,26 @@ export function CollectionsPage() {
                 <bdi>{message}</bdi>
               </p>
             ))}
-            {narrowedBy.map((note) => (
-              <p key={note} className="list-note">
-                Showing the collections {note}.{' '}
-                <Link to={paths.collections({ state })}>Show every collection</Link>
-              </p>
-            ))}
+            <FilterChips
+              nouns="collections"
+              chips={chips}
+              onRemove={(without) => {
+                page.url.set(without);
+              }}
+              onClear={() => {
+                page.url.set(everyCollection);
+              }}
+            />
             {list.rows.length > 0 && (
               <RequiredFieldsAudit
                 scope="collection"
-                records={list.rows}
+                records={kept}
+                counted={!othersNarrow ? 'all' : missing.length > 0 ? 'others' : 'shown'}
                 noun="collection"
                 present={fields}
-                linkTo={(fields) => paths.collections({ state, missing: fields })}
+                linkTo={(fields) =>
+                  `${location.pathname}${missingSearch(fields, new URLSearchParams(location.search))}`
+                }
               />
             )}
           </>
@@ -178,10 +224,7 @@ export function CollectionsPage() {
           },
         }}
         filtered={filtered}
-        inForce={[
-          ...(state === undefined ? [] : [state === 'ACTIVE' ? 'active' : 'inactive']),
-          ...narrowedBy,
-        ]}
+        inForce={chips.map((chip) => chip.text)}
         noMatches={
           <EmptyState kind="no-matches" title="No collections match these filters.">
             Try another state, another time since the last crawl, or a shorter name.

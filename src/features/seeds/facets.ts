@@ -93,6 +93,11 @@ export interface FacetResult {
   readonly indices: Uint32Array;
   /** The matching seeds, in the rows' order. */
   readonly rows: readonly Seed[];
+  /**
+   * The seeds every filter but `missing` keeps, in the rows' order: what the coverage audit counts,
+   * as a facet counts with every filter but its own. `rows` itself when no `missing` is in force.
+   */
+  readonly lackingBase: readonly Seed[];
   /** Seeds indexed (all loaded rows). */
   readonly total: number;
   /**
@@ -307,6 +312,9 @@ interface Tally {
   readonly ownGroup: Int32Array;
   readonly matched: Uint32Array;
   matchCount: number;
+  /** Rows failing the `missing` filter alone (kept only while it is in force). */
+  readonly lacking: Uint32Array;
+  lackingCount: number;
   metadataUnknown: number;
   /** Per where dimension, the last row (plus one) that satisfied it. */
   readonly hit: Int32Array;
@@ -335,6 +343,8 @@ function newTally(plan: Plan, n: number): Tally {
     ownGroup: new Int32Array(groups),
     matched: new Uint32Array(n),
     matchCount: 0,
+    lacking: new Uint32Array(plan.checkMissing ? n : 0),
+    lackingCount: 0,
     metadataUnknown: 0,
     hit: new Int32Array(plan.whereFields.length),
   };
@@ -355,12 +365,14 @@ function countRows(plan: Plan, tally: Tally, from: number, to: number): void {
       const ms = c.created[i] ?? Number.NaN;
       if (!(ms >= created.from && ms < created.to)) continue;
     }
+    // A row that has every `missing` field is kept aside if it passes every other filter.
+    let complete = false;
     if (plan.checkMissing) {
       let has = 0;
       for (let k = fieldStart[i] ?? 0, end = fieldStart[i + 1] ?? 0; k < end; k++) {
         has += missingMark[fields[k] ?? 0] ?? 0;
       }
-      if (has === plan.missingCount) continue;
+      complete = has === plan.missingCount;
     }
     if (plan.quickTest && !plan.quickTest(plan.rows[i] as Seed)) continue;
     if (plan.quickSet && !plan.quickSet.has(plan.rows[i] as Seed)) continue;
@@ -415,6 +427,10 @@ function countRows(plan: Plan, tally: Tally, from: number, to: number): void {
       failed = W + STATUS_DIM;
     }
     if (fails > 1) continue;
+    if (complete) {
+      if (fails === 0) tally.lacking[tally.lackingCount++] = i;
+      continue;
+    }
 
     if (fails === 0) {
       matched[tally.matchCount++] = i;
@@ -665,12 +681,17 @@ function* report(
   });
 
   const indices = tally.matched.slice(0, matchCount);
-  return {
-    indices,
+  const rowsAt = (at: Uint32Array) =>
     // The same array when nothing is filtered out, so what is cached per rows array (the table's
     // sort keys) stays valid.
-    rows:
-      matchCount === index.size ? index.rows : Array.from(indices, (i) => index.rows[i] as Seed),
+    at.length === index.size ? index.rows : Array.from(at, (i) => index.rows[i] as Seed);
+  const rows = rowsAt(indices);
+  return {
+    indices,
+    rows,
+    lackingBase: plan.checkMissing
+      ? rowsAt(mergeAscending(indices, tally.lacking.subarray(0, tally.lackingCount)))
+      : rows,
     total: index.size,
     fields: facetFields,
     coverage,
@@ -710,6 +731,18 @@ function* report(
     },
     messages: plan.messages,
   };
+}
+
+/** Two ascending lists of row positions as one. */
+function mergeAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] =
+      j >= b.length || (i < a.length && (a[i] ?? 0) < (b[j] ?? 0)) ? (a[i++] ?? 0) : (b[j++] ?? 0);
+  }
+  return out;
 }
 
 /** Values by count, most first, then by label in the locale's order. */

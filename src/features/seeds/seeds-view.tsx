@@ -33,7 +33,8 @@ import { useRememberedFlag } from '../../lib/remembered';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
-import { FilterChips, filterChips } from './filter-chips';
+import { FilterChips } from '../../components/filter-chips';
+import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
 import {
   hasSeedFilters,
@@ -51,9 +52,6 @@ const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam
 type SeedsValues = Values<typeof seedsParams>;
 
 const ROW_FILTERS = Object.keys(seedRowFilterParams) as (keyof SeedRowFilterValues)[];
-const NO_ROW_FILTERS: Partial<SeedRowFilterValues> = Object.fromEntries(
-  ROW_FILTERS.map((name) => [name, undefined]),
-);
 
 const rowId = (s: Seed) => String(s.id);
 const seedUrl = (s: Seed) => s.url;
@@ -129,6 +127,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
 
   const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;
+  // The coverage audit counts the rows shown, or with a `missing` filter those every other keeps.
+  const audited = filtering ? (facets.result?.lackingBase ?? EMPTY) : quickRows;
   const pickerFields = useMemo(() => fieldNames(list.rows), [list.rows]);
   const fieldListId = useId();
   const collectionOptions = useMemo(
@@ -175,21 +175,15 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     page.url.set({ seed: undefined });
   };
   const groupName = useCallback((id: number) => groupNames?.get(id), [groupNames]);
-  const chips = filterChips(values, groupName);
-  // What the list keeps, in words, for a printout: the filters asked of the service, then the rest.
-  const inForce = [
-    ...(fixedCollection === undefined && collection !== undefined
-      ? [`in ${collectionLabel(collection, collectionName(collection))}`]
-      : []),
-    ...(name === '' && prefix === ''
-      ? []
-      : [
-          prefix === ''
-            ? `with a ${name} value`
-            : `${name === '' ? 'any field' : name} starting with ${quoted(prefix)}`,
-        ]),
-    ...chips.map((chip) => chip.text),
-  ];
+  const chips = filterChips(
+    { ...values, q },
+    { group: groupName, collection: (id) => collectionLabel(id, collectionName(id)) },
+  );
+  const unchip = (patch: SeedChipPatch) => {
+    page.url.set({ ...patch, seed: undefined });
+  };
+  // What the list keeps, in words, for a printout: the chips' own words.
+  const inForce = chips.map((chip) => chip.text);
 
   const narrowed = filtering || q !== '';
   let count = countLine(list, 'seed', { shown: narrowed ? rows.length : undefined });
@@ -282,10 +276,11 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         notices={
           <>
             <FilterChips
+              nouns="seeds"
               chips={chips}
-              onRemove={setRowFilters}
+              onRemove={unchip}
               onClear={() => {
-                setRowFilters(NO_ROW_FILTERS);
+                unchip(NO_CHIPS);
               }}
             />
             {facets.result && facets.result.messages.length > 0 && (
@@ -297,16 +292,23 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 ))}
               </div>
             )}
-            {list.rows.length > 0 && (
+            {list.rows.length > 0 && (!filtering || facets.result) && (
               <RequiredFieldsAudit
                 scope="seed"
-                records={list.rows}
+                records={audited}
+                counted={
+                  !(serviceFiltered || q !== '' || hasSeedFilters({ ...model, missing: [] }))
+                    ? 'all'
+                    : model.missing.length > 0
+                      ? 'others'
+                      : 'shown'
+                }
                 noun="seed"
                 present={fields}
                 linkTo={(missing) => {
-                  // This list, as the service filters it, showing the seeds lacking these fields.
+                  // This view, with `missing` naming these fields instead.
                   const base = new URLSearchParams(location.search);
-                  for (const param of [...ROW_FILTERS, 'seed', 'q']) base.delete(param);
+                  base.delete('seed');
                   return `${location.pathname}${missingSearch(missing, base)}`;
                 }}
               />

@@ -272,4 +272,32 @@ describe('/collections', () => {
     });
     expect(search(router).get('sort')).toBe('meta:Subject');
   });
+
+  it('says which filters are in force, and audits the collections it shows', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections?state=ACTIVE&missing=Title&missing=Language');
+    const chips = await screen.findByRole('group', { name: 'Filters in force' });
+    expect(
+      within(chips)
+        .getAllByRole('button', { name: /^Remove the filter: / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove the filter: active', 'Remove the filter: no Title or no Language']);
+    const blank = (c: (typeof catalogue.collections)[number], field: string) =>
+      ((c.metadata[field] ?? []) as { value: string }[]).every((e) => e.value.trim() === '');
+    const active = catalogue.collections.filter((c) => c.state === 'ACTIVE');
+    const required = ['Title', 'Description', 'Subject', 'Language'];
+    const lacking = active.filter((c) => required.some((f) => blank(c, f)));
+    const link = await screen.findByRole('link', {
+      name: `${String(lacking.length)} of the ${String(active.length)} collections`,
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      '/collections?state=ACTIVE&missing=Title&missing=Description&missing=Subject&missing=Language',
+    );
+    await user.click(within(chips).getByRole('button', { name: 'Remove the filter: active' }));
+    await waitFor(() => {
+      expect(search(router).has('state')).toBe(false);
+    });
+    expect(search(router).getAll('missing')).toEqual(['Title', 'Language']);
+  });
 });
