@@ -169,6 +169,13 @@ export default function ExportPanel<Row>({
   };
 
   const busy = state.phase === 'running' || state.phase === 'waiting';
+  // The name the file will have, before it is saved: partial unless it waits for every row.
+  const extensions = formats.map((f) => `.${f.extension}`);
+  const fileName = exportFileName(naming, {
+    date: new Date(),
+    partial: !list.complete && !(loading && waitForAll),
+    extension: 'csv',
+  }).slice(0, -'.csv'.length);
   const formatLabel = (format: ExportFormat) => FORMATS.find((f) => f.format === format)?.label;
 
   return (
@@ -188,6 +195,12 @@ export default function ExportPanel<Row>({
           {loading
             ? `Still loading: ${loading.total === null ? plural(loading.loaded, noun, nouns) : `${formatCount(loading.loaded)} of ${plural(loading.total, noun, nouns)}`} so far.`
             : `Export ${plural(count, noun, nouns)}`}
+        </p>
+        <p className="export-menu__file">
+          File name: <span className="export-menu__file-name">{fileName}</span>
+          <span className="export-menu__note">
+            {extensions.slice(0, -1).join(', ')} or {extensions.at(-1)}
+          </span>
         </p>
         {!loading && !list.complete && (
           <p className="export-menu__note">

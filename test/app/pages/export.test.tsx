@@ -135,9 +135,15 @@ describe('the rows a list page exports', () => {
       PATIENT,
     );
 
-    await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
+    // The menu names the file before it is saved.
+    const first = await openMenu(user);
+    const shown = within(first).getByText(
+      /^seeds-where-Language-English-active-true-q-www-[\d-]{10}$/,
+    );
+    expect(shown.closest('p')).toHaveTextContent(/\.csv, \.json or \.txt$/);
+    await user.click(within(first).getByRole('button', { name: 'CSV' }));
     const csv = await downloaded();
-    expect(csv.name).toMatch(/^seeds-where-Language-English-active-true-q-www-[\d-]{10}\.csv$/);
+    expect(csv.name).toBe(`${shown.textContent}.csv`);
     const [header = [], ...rows] = csvRecords(csv.text);
     expect(header).toEqual(headers('Seeds'));
     expect(rows.map((r) => r[header.indexOf('URL')])).toEqual(expected.map((s) => s.url));
@@ -328,14 +334,16 @@ describe('a list still loading', () => {
     renderApp('/seeds');
     await screen.findByText(new RegExp(`Loaded ${firstRows} of 2,000 seeds`), undefined, PATIENT);
     const menu = await openMenu(user);
+    expect(within(menu).getByText(/^seeds-[\d-]{10}$/)).toBeVisible();
     await user.click(
       within(menu).getByRole('radio', {
         name: `Export the ${firstRows} seeds loaded now (a partial file)`,
       }),
     );
+    const shown = within(menu).getByText(/^seeds-[\d-]{10}-partial$/);
     await user.click(within(menu).getByRole('button', { name: 'JSON' }));
     const file = await downloaded();
-    expect(file.name).toMatch(/^seeds-[\d-]{10}-partial\.json$/);
+    expect(file.name).toBe(`${shown.textContent}.json`);
     expect(JSON.parse(file.text)).toHaveLength(first);
     release();
   });
