@@ -25,7 +25,7 @@ import {
 import { DataTable, type DataColumn, type DataTableProps, type TableView } from './data-table';
 import { ExportMenu, exportListState } from './export/export-menu';
 import { FilterBar, TextBox, UrlProblems } from './filters';
-import { ListEmpty, ListStatus } from './list-status';
+import { CountLine, ListEmpty, ListStatus } from './list-status';
 import { PrintButton } from './print/print-button';
 
 /** The page's own parameters, with the quick filter and the sort every list has. */
@@ -203,9 +203,7 @@ export function ListPage<Row extends object, P extends Params>({
   );
   return (
     <>
-      <p className="count-line" aria-live="polite">
-        {count}
-      </p>
+      <CountLine view={list}>{count}</CountLine>
       <UrlProblems problems={url.problems} />
       <FilterBar label={filterLabel}>
         {filters}
@@ -219,7 +217,14 @@ export function ListPage<Row extends object, P extends Params>({
         />
         {actions}
       </FilterBar>
-      <ListStatus view={list} noun={noun} nouns={nouns} resource={resource} titleOf={titleOf} />
+      <ListStatus
+        view={list}
+        noun={noun}
+        nouns={nouns}
+        resource={resource}
+        titleOf={titleOf}
+        age={false}
+      />
       {notices}
       <div
         className={`list-layout${beside ? ' list-layout--beside' : ''}${aside ? ' list-layout--aside' : ''}`}

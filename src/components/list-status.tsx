@@ -149,27 +149,33 @@ function useMinuteClock(): number {
 }
 
 /**
- * Rows from the saved catalogue: when they were saved, and a refresh (already under way after a
- * reload: the fresh list replaces them once it has arrived whole).
+ * How old the list on screen is, and a refresh: "Updated 12 minutes ago · Refresh". The fresh list
+ * replaces the rows once it has arrived whole (after a reload from the saved catalogue it is
+ * already on its way).
  */
-function SavedNote({
-  savedAt,
-  refreshing,
-  onRefresh,
-}: {
-  savedAt: number;
-  refreshing: boolean;
-  onRefresh: () => void;
-}) {
+export function UpdatedNote<T>({ view }: { view: ListView<T> }) {
   const now = useMinuteClock();
+  if (view.updatedAt === null) return null;
   return (
-    <p className="saved-note" role="status">
-      <span>Saved {formatAgo(savedAt, now)}</span>
+    <p className="updated-note">
+      <span>Updated {formatAgo(view.updatedAt, now)}</span>
       <span aria-hidden="true"> · </span>
-      <button type="button" className="link-button" onClick={onRefresh} disabled={refreshing}>
-        {refreshing ? 'Refreshing…' : 'Refresh'}
+      <button type="button" className="link-button" onClick={view.retry} disabled={view.refreshing}>
+        {view.refreshing ? 'Refreshing…' : 'Refresh'}
       </button>
     </p>
+  );
+}
+
+/** A list page's count, with how old the list is beside it. */
+export function CountLine<T>({ view, children }: { view: ListView<T>; children: string }) {
+  return (
+    <div className="count-row">
+      <p className="count-line" aria-live="polite">
+        {children}
+      </p>
+      <UpdatedNote view={view} />
+    </div>
   );
 }
 
@@ -241,6 +247,7 @@ export function ListStatus<T>({
   resource,
   progressHint,
   titleOf,
+  age = true,
 }: {
   view: ListView<T>;
   noun: string;
@@ -249,15 +256,15 @@ export function ListStatus<T>({
   resource: Resource;
   /** A field's title where the page shows it as a column: notices name it so. */
   titleOf?: (key: string) => string | undefined;
+  /** Say how old rows from the saved catalogue are (a page with a `CountLine` says it there). */
+  age?: boolean;
   /** What the page does with the rows while the rest arrive (see LoadProgress). */
   progressHint?: string;
 }) {
   const { data } = view;
   return (
     <div className="list-status">
-      {view.savedAt !== null && (
-        <SavedNote savedAt={view.savedAt} refreshing={view.refreshing} onRefresh={view.retry} />
-      )}
+      {age && view.savedAt !== null && <UpdatedNote view={view} />}
       {view.loadingMore && (
         <LoadProgress
           loaded={view.loaded}

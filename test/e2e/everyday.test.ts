@@ -72,3 +72,37 @@ describe('/collections on a 1440-pixel screen', () => {
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 });
+
+describe('how old a list is', () => {
+  it('is said beside the count on every list page, for as long as the list shows, with a Refresh', async () => {
+    const page = await watch(`${server.url}/collections`, { clock: true });
+    await gridWithRows(page, 'Collections');
+    const note = page.locator('.count-row').getByText(/^Updated /);
+    expect(await note.textContent()).toBe('Updated just now');
+    await page.clock.fastForward('12:00');
+    await page.locator('.count-row').getByText('Updated 12 minutes ago').waitFor();
+    // The service has changed meanwhile: Refresh shows what it holds now.
+    server.faults.inject(
+      'collection',
+      {
+        kind: 'rewrite',
+        rewrite: (records) =>
+          records.map((r, i) => (i === 0 ? { ...(r as object), name: 'Renamed since' } : r)),
+      },
+      { times: 1 },
+    );
+    await page.locator('.count-row').getByRole('button', { name: 'Refresh' }).click();
+    await page.locator('.count-row').getByText('Updated just now').waitFor();
+    await page.getByRole('grid', { name: 'Collections' }).getByText('Renamed since').waitFor();
+
+    for (const [path, grid] of [
+      ['/seeds', 'Seeds'],
+      ['/seed-groups', 'Seed groups'],
+      [`/collections/${String(server.catalogue.collections[0]?.id)}`, 'Seeds'],
+    ] as const) {
+      await page.goto(server.url + path);
+      await gridWithRows(page, grid);
+      await page.locator('.count-row').getByText('Updated just now').waitFor();
+    }
+  });
+});

@@ -50,6 +50,7 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     error: null,
     stale: false,
     savedAt: full.savedAt,
+    updatedAt: full.savedAt,
     refreshing: false,
     retry: vi.fn(),
     ...overrides,
@@ -120,20 +121,28 @@ describe('progress', () => {
 });
 
 describe('rows from the saved catalogue', () => {
-  it('say when they were saved, while the fresh list loads behind them, and offer a refresh', async () => {
+  it('say how old they are, while the fresh list loads behind them, and offer a refresh', async () => {
     const user = userEvent.setup();
     const savedAt = Date.now() - 12 * 60_000 - 5_000;
     const { rerender } = render(
       <ListStatus
-        view={view({ rows: rows(40), savedAt, refreshing: true })}
+        view={view({ rows: rows(40), savedAt, updatedAt: savedAt, refreshing: true })}
         noun="seed"
         resource="seed"
       />,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Saved 12 minutes ago · Refreshing…');
+    expect(screen.getByText('Updated 12 minutes ago').parentElement).toHaveTextContent(
+      'Updated 12 minutes ago · Refreshing…',
+    );
     expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeDisabled();
     // The refresh failed: the saved rows stay, and the user may ask again.
-    const failed = view({ rows: rows(40), savedAt, stale: true, error: new Error('Down.') });
+    const failed = view({
+      rows: rows(40),
+      savedAt,
+      updatedAt: savedAt,
+      stale: true,
+      error: new Error('Down.'),
+    });
     rerender(<ListStatus view={failed} noun="seed" resource="seed" />);
     expect(screen.getByRole('alert')).toHaveTextContent('from an earlier load: refreshing failed');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
