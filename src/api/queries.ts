@@ -9,7 +9,14 @@ import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
 import { sameBlocks } from './same-blocks';
-import { listSummary, renewList, restoreList, saveList, savedListKey } from './saved-lists';
+import {
+  isListSaved,
+  listSummary,
+  renewList,
+  restoreList,
+  saveList,
+  savedListKey,
+} from './saved-lists';
 import { waitHolds } from './waits';
 
 export type { ListData };
@@ -151,6 +158,14 @@ export const collectionQueries = {
   },
 };
 
+/** A seed list as the service is asked for it. */
+const seedList = (f: SeedFilters): ListFilters => ({
+  format: 'api',
+  collection: f.collection,
+  metadataName: f.metadataName,
+  metadataPrefix: f.metadataPrefix,
+});
+
 export const seedQueries = {
   all: () => ['seed'] as const,
   lists: () => [...seedQueries.all(), 'list'] as const,
@@ -159,15 +174,19 @@ export const seedQueries = {
     return listOptions(
       [...seedQueries.lists(), f] as const,
       'seed',
-      {
-        format: 'api',
-        collection: f.collection,
-        metadataName: f.metadataName,
-        metadataPrefix: f.metadataPrefix,
-      },
+      seedList(f),
       5 * MINUTE,
       config,
     );
+  },
+  /** Whether the saved catalogue holds this list, which a page may then show unasked. */
+  saved: (filters: SeedFilters = {}, config = defaultApiConfig) => {
+    const key = savedListKey('seed', seedList(defined(filters)), config);
+    return queryOptions({
+      queryKey: [...seedQueries.all(), 'saved', key] as const,
+      queryFn: () => isListSaved(key),
+      staleTime: Infinity,
+    });
   },
 };
 

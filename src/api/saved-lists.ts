@@ -145,6 +145,16 @@ const newGeneration = (now: number) => `${String(now)}.${String(++saves)}`;
 // ---------------------------------------------------------------------------------------------
 // Reading and writing
 
+/** A saved list of this version, neither too old nor from the future. */
+const fitToShow = (head: Head, now: number) =>
+  head.format === FORMAT && now - head.savedAt <= SAVED_FOR_MS && head.savedAt <= now + 60_000;
+
+/** Whether a list fit to show is saved under `key`, without reading its rows. */
+export async function isListSaved(key: string, now = Date.now()): Promise<boolean> {
+  const head = await attempt((db) => get<Head>(HEAD + key, db));
+  return head !== undefined && fitToShow(head, now);
+}
+
 /** The saved list of `resource` under `key`, with rows ready, or undefined when none is fit to show. */
 export async function restoreList<R extends Resource>(
   resource: R,
@@ -154,11 +164,7 @@ export async function restoreList<R extends Resource>(
   return attempt(async (db) => {
     const head = await get<Head>(HEAD + key, db);
     if (!head) return undefined;
-    if (
-      head.format !== FORMAT ||
-      now - head.savedAt > SAVED_FOR_MS ||
-      head.savedAt > now + 60_000
-    ) {
+    if (!fitToShow(head, now)) {
       await forget(db, key, head);
       return undefined;
     }

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
-import { watchedPages } from '../support/watched-page';
+import { savedResources, watchedPages } from '../support/watched-page';
 
 let server: FaultServer;
 let browser: Browser;
@@ -103,6 +103,48 @@ describe('how old a list is', () => {
       await page.goto(server.url + path);
       await gridWithRows(page, grid);
       await page.locator('.count-row').getByText('Updated just now').waitFor();
+    }
+  });
+});
+
+describe('seed groups', () => {
+  const seedsColumn = async (page: Page) => {
+    const grid = page.getByRole('grid', { name: 'Seed groups' });
+    const headers = await grid.getByRole('columnheader').allTextContents();
+    const index = headers.findIndex((h) => h.startsWith('Seeds'));
+    return grid.getByRole('row').nth(1).getByRole('gridcell').nth(index);
+  };
+
+  it('count their seeds unasked in a small catalogue; in a big one once asked, and again after a reload', async () => {
+    const small = await open('/seed-groups?sort=-seeds');
+    await gridWithRows(small, 'Seed groups');
+    await expect.poll(async () => (await seedsColumn(small)).textContent()).toMatch(/^[\d,]+$/);
+    expect(await small.getByRole('button', { name: 'Count the seeds in each group' }).count()).toBe(
+      0,
+    );
+
+    // Collections that claim 20,000 seeds each: too many to load unasked.
+    server.faults.inject('collection', {
+      kind: 'rewrite',
+      rewrite: (records) => records.map((r) => ({ ...(r as object), num_active_seeds: 20_000 })),
+    });
+    try {
+      const page = await open('/seed-groups?sort=-seeds');
+      await gridWithRows(page, 'Seed groups');
+      const count = page.getByRole('button', { name: 'Count the seeds in each group' });
+      await count.waitFor();
+      expect(await (await seedsColumn(page)).textContent()).toBe('not counted');
+      await count.click();
+      await expect.poll(async () => (await seedsColumn(page)).textContent()).toMatch(/^[\d,]+$/);
+      await expect
+        .poll(async () => (await savedResources(page)).includes('seed'), { timeout: 30_000 })
+        .toBe(true);
+      await page.reload();
+      await gridWithRows(page, 'Seed groups');
+      await expect.poll(async () => (await seedsColumn(page)).textContent()).toMatch(/^[\d,]+$/);
+      expect(await count.count()).toBe(0);
+    } finally {
+      server.faults.clear();
     }
   });
 });
