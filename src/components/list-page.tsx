@@ -5,7 +5,7 @@
  * filter bar, the list's status, and the table with its empty state (and a panel beside it).
  * Each page configures it with its parameters, columns and controls.
  */
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ListView } from '../api/hooks';
 import { RECORD_FIELDS } from '../api/records';
@@ -156,6 +156,7 @@ export function ListPage<Row extends object, P extends Params>({
   inForce?: readonly string[];
 }) {
   const { url, quick, sort } = state;
+  const gridId = useId();
   const location = useLocation();
   const navigate = useNavigate();
   const follow = useCallback(
@@ -203,6 +204,18 @@ export function ListPage<Row extends object, P extends Params>({
   );
   return (
     <>
+      <a
+        className="skip-link"
+        href={`#${gridId}`}
+        onClick={(event) => {
+          // To the row that holds the table's tab stop, so the arrow keys work at once.
+          event.preventDefault();
+          const grid = document.getElementById(gridId);
+          (grid?.querySelector<HTMLElement>('tr[tabindex="0"]') ?? grid)?.focus();
+        }}
+      >
+        Skip to the table
+      </a>
       <CountLine view={list}>{count}</CountLine>
       <UrlProblems problems={url.problems} />
       <FilterBar label={filterLabel}>
@@ -232,6 +245,7 @@ export function ListPage<Row extends object, P extends Params>({
         {beside}
         <DataTable
           {...table}
+          id={gridId}
           sort={sort}
           onSortChange={(next) => {
             url.set({ sort: next } as Partial<Values<ListParams<P>>>);

@@ -148,3 +148,45 @@ describe('seed groups', () => {
     }
   });
 });
+
+describe('the keyboard', () => {
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      return {
+        tag: active?.tagName ?? '',
+        text: active?.textContent.trim() ?? '',
+        grid: active?.closest('[role="grid"]')?.getAttribute('aria-label') ?? null,
+      };
+    });
+
+  it('starts at the top, skips to the table over the facets, and never scrolls the first column away', async () => {
+    const seed = server.catalogue.seeds[0];
+    const page = await open(`/seeds?seed=${String(seed?.id)}`);
+    await gridWithRows(page, 'Seeds');
+    await page.getByRole('complementary').waitFor();
+    await page.getByRole('region', { name: 'Refine' }).waitFor();
+    // As after any page load, the first stop is the skip link, not the seed's details.
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Skip to content');
+    let stops = 1;
+    while ((await focused(page)).text !== 'Skip to the table' && stops < 20) {
+      await page.keyboard.press('Tab');
+      stops++;
+    }
+    expect(stops).toBeLessThanOrEqual(10);
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ tag: 'TR', grid: 'Seeds' });
+
+    // The focus leaves the wide table and comes back: its columns stay where they were.
+    const scroller = page.locator('.data-table__scroll');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'TR', grid: 'Seeds' });
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
+    const first = await page.getByRole('columnheader').first().boundingBox();
+    const view = await scroller.boundingBox();
+    expect(first && view && first.x >= view.x).toBe(true);
+  });
+});

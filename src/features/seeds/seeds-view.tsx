@@ -5,7 +5,7 @@
  * counts what the filters leave. Selecting a seed opens its details. Used on its own at /seeds and
  * inside a collection's page.
  */
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   listView,
@@ -171,6 +171,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     name !== '' || prefix !== '' || (fixedCollection === undefined && collection !== undefined);
   const selectedSeed =
     selected === undefined ? undefined : list.rows.find((s) => s.id === selected);
+  // Whether the user has opened a seed here (rather than the address having one when it loaded).
+  const [opened, setOpened] = useState(false);
   const close = () => {
     page.url.set({ seed: undefined });
   };
@@ -322,6 +324,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           columns,
           getRowId: rowId,
           onOpenRow: (s) => {
+            setOpened(true);
             page.url.set({ seed: s.id });
           },
           selectedRowId: selected === undefined ? null : String(selected),
@@ -367,6 +370,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               collectionName={collectionName}
               seedsOfGroup={seedsOfGroup}
               onClose={close}
+              takeFocus={opened}
             />
           )
         }
