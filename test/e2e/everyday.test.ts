@@ -190,3 +190,42 @@ describe('the keyboard', () => {
     expect(first && view && first.x >= view.x).toBe(true);
   });
 });
+
+describe('a 768-pixel window', () => {
+  it('folds the facets into a Refine button and opens a seed’s details in view, over the list', async () => {
+    const page = await open('/seeds');
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.reload();
+    const grid = await gridWithRows(page, 'Seeds');
+    const refine = page.getByRole('button', { name: /^Refine/ });
+    await refine.waitFor();
+    // The table comes right after the filters, not below the facets.
+    expect(await page.getByRole('region', { name: 'Refine' }).count()).toBe(0);
+    const top = (await grid.boundingBox())?.y ?? Infinity;
+    expect(top).toBeLessThan(600);
+
+    const inView = async (name: 'region' | 'complementary', label?: string) => {
+      const box = await page.getByRole(name, label ? { name: label } : {}).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(768);
+      expect(box?.y).toBeGreaterThanOrEqual(0);
+      expect(box?.y).toBeLessThan(100);
+    };
+    await refine.click();
+    await inView('region', 'Refine');
+    await page
+      .getByRole('region', { name: 'Refine' })
+      .getByRole('checkbox', { name: /^Inactive, / })
+      .click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('active')).toBe('false');
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: 'Refine' }).waitFor({ state: 'detached' });
+    expect(await refine.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await grid.getByRole('row').nth(5).getByRole('gridcell').first().click();
+    await page.getByRole('complementary').waitFor();
+    await inView('complementary');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+});

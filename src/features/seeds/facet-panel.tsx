@@ -4,7 +4,16 @@
  * Choosing a value filters by it (any chosen value of one field, every chosen field); each facet
  * counts with every filter but its own, so choosing "English" does not hide "Spanish".
  */
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { formatCount } from '../../lib/format';
 import {
   findValues,
@@ -37,6 +46,11 @@ export interface FacetPanelProps {
   onChoice: (choice: SeedChoice) => void;
   /** Metadata fields chosen as `missing`. */
   missing: readonly string[];
+  /**
+   * In a narrow window the panel opens over the list, from the "Refine" button: it takes the
+   * focus, and "Done" or Escape closes it.
+   */
+  onClose?: (() => void) | undefined;
 }
 
 /**
@@ -58,8 +72,29 @@ export function FacetPanel({
   onMissing,
   onChoice,
   missing,
+  onClose,
 }: FacetPanelProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const over = onClose !== undefined;
+  useEffect(() => {
+    if (over) heading.current?.focus();
+  }, [over]);
+  // Over the list, Escape inside the panel closes it.
+  useEffect(() => {
+    const element = section.current;
+    if (!element || !onClose) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
+    element.addEventListener('keydown', onKey);
+    return () => {
+      element.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
   // The counts are drawn again only when they or the choices change: a key typed into the quick
   // filter (counts pending) or a new handler from the page redraws the note, not every value.
   const handlers = useRef({ onWhere, onMissing, onChoice });
@@ -84,12 +119,24 @@ export function FacetPanel({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the fields' names
   const chosenMissing = useMemo(() => missing, [missingKey]);
   return (
-    <section className="facet-panel" aria-labelledby={headingId} aria-busy={pending}>
+    <section
+      className={over ? 'facet-panel facet-panel--over' : 'facet-panel'}
+      aria-labelledby={headingId}
+      aria-busy={pending}
+      ref={section}
+    >
       <div className="facet-panel__head">
-        <h2 id={headingId}>Refine</h2>
+        <h2 id={headingId} ref={heading} tabIndex={over ? -1 : undefined}>
+          Refine
+        </h2>
         <span className="facet-panel__note" aria-live="polite">
           {pending ? 'Counting…' : `Counts of ${formatCount(result.rows.length)} seeds`}
         </span>
+        {onClose && (
+          <button type="button" className="button button-quiet" onClick={onClose}>
+            Done
+          </button>
+        )}
       </div>
       <FacetCounts
         result={result}

@@ -5,7 +5,7 @@
  * counts what the filters leave. Selecting a seed opens its details. Used on its own at /seeds and
  * inside a collection's page.
  */
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   listView,
@@ -29,7 +29,7 @@ import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { formatCount, plural } from '../../lib/format';
 import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
-import { useRememberedFlag } from '../../lib/remembered';
+import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
@@ -125,6 +125,11 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   );
   const facets = useFacets(inputs);
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
+  // In a narrow window the facets fold into a "Refine" button and open over the list.
+  const narrow = useNarrowWindow();
+  const [refining, setRefining] = useState(false);
+  const refineButton = useRef<HTMLButtonElement>(null);
+  const showFacets = narrow ? refining : panelOpen;
 
   const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;
   // The coverage audit counts the rows shown, or with a `missing` filter those every other keeps.
@@ -263,16 +268,33 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         quickFilter={{ placeholder: 'URL or title', hint: 'Over the loaded rows' }}
         actions={
           <div className="field field-action">
-            <button
-              type="button"
-              className="button button-quiet"
-              aria-expanded={panelOpen}
-              onClick={() => {
-                setPanelOpen(!panelOpen);
-              }}
-            >
-              {panelOpen ? 'Hide the facets' : 'Show the facets'}
-            </button>
+            {narrow ? (
+              <button
+                ref={refineButton}
+                type="button"
+                className="button button-quiet"
+                aria-expanded={refining}
+                onClick={() => {
+                  setRefining(!refining);
+                }}
+              >
+                Refine
+                {chips.length > 0 && (
+                  <span className="muted"> · {plural(chips.length, 'filter')}</span>
+                )}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-quiet"
+                aria-expanded={panelOpen}
+                onClick={() => {
+                  setPanelOpen(!panelOpen);
+                }}
+              >
+                {panelOpen ? 'Hide the facets' : 'Show the facets'}
+              </button>
+            )}
           </div>
         }
         notices={
@@ -325,6 +347,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           getRowId: rowId,
           onOpenRow: (s) => {
             setOpened(true);
+            setRefining(false);
             page.url.set({ seed: s.id });
           },
           selectedRowId: selected === undefined ? null : String(selected),
@@ -346,7 +369,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             : 'This collection has no seeds yet.'
         }
         beside={
-          panelOpen &&
+          showFacets &&
           facets.result &&
           list.rows.length > 0 && (
             <FacetPanel
@@ -360,6 +383,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 setRowFilters({ missing: toggleChoice(values.missing, field) });
               }}
               onChoice={onChoice}
+              onClose={
+                narrow
+                  ? () => {
+                      setRefining(false);
+                      refineButton.current?.focus();
+                    }
+                  : undefined
+              }
             />
           )
         }
