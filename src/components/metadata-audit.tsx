@@ -229,7 +229,8 @@ function OtherFields({
             <Link to={linkTo(chosen)}>
               {ofWhat(audit.lacking, audit.total, counted, noun, nouns)}
             </Link>
-            {others} {audit.lacking === 1 ? 'lacks' : 'lack'} any of{' '}
+            {others} {audit.lacking === 1 ? 'lacks' : 'lack'}
+            {chosen.length > 1 ? ' any of ' : ' '}
             {chosen.map((field, i) => (
               <Fragment key={field}>
                 {i > 0 && ', '}
