@@ -3,13 +3,18 @@
  * with a retry, rows from an earlier load, records that could not be read, rows left out by the
  * cap, a service that ignored paging, and a count the rows that came did not bear out.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import type { Resource } from '../contract/wire';
 import { formatAgo, formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
-import { DroppedRecords, FieldGapNotes } from './record-notices';
+import type { RecordNoticesProps } from './record-notices';
+
+/** What the records lack: its code loads only for a list that has something of the kind to say. */
+const RecordNotices = lazy(() => import('./record-notices')) as unknown as <T>(
+  props: RecordNoticesProps<T>,
+) => ReactNode;
 
 export function LoadProgress({
   loaded,
@@ -290,17 +295,16 @@ export function ListStatus<T>({
               : {})}
           />
         ))}
-      {data && data.problems.length > 0 && (
-        <DroppedRecords problems={data.problems} noun={noun} nouns={nouns} />
-      )}
-      {data && (
-        <FieldGapNotes
-          resource={resource}
-          data={data}
-          noun={noun}
-          nouns={nouns}
-          titleOf={titleOf}
-        />
+      {data && (data.problems.length > 0 || Object.keys(data.gaps).length > 0) && (
+        <Suspense fallback={null}>
+          <RecordNotices
+            resource={resource}
+            data={data}
+            noun={noun}
+            nouns={nouns}
+            titleOf={titleOf}
+          />
+        </Suspense>
       )}
       {data && data.notLoaded > 0 && (
         <p className="notice notice-info" role="status">

@@ -4,22 +4,24 @@
  * records have it, how many distinct values it takes, and a link to the records without it.
  * Seeds (a collection's Metadata tab, the seed lists) and collections (/collections) share it.
  */
-import { Fragment, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { formatCount, plural } from '../lib/format';
 import {
   auditRequired,
-  orderFieldNames,
+  lackingOf,
+  type AuditedRecords,
   type CoverageReport,
   type WithMetadata,
 } from '../lib/metadata-audit';
 import {
   createRequiredFieldsStore,
-  DEFAULT_REQUIRED_FIELDS,
   type AuditScope,
   type RequiredFieldsStore,
 } from '../lib/required-fields';
+
+/** The editors load when one is first opened: the first screen shows the figures alone. */
+const AuditEditor = lazy(() => import('./audit-editors'));
 
 const stores = new Map<AuditScope, RequiredFieldsStore>();
 
@@ -40,27 +42,6 @@ export function useRequiredFields(scope: AuditScope) {
 }
 
 const percent = (share: number) => `${Math.round(share * 100).toString()}%`;
-
-/**
- * What the audited records are, to the table beside them: every record of the list, the records
- * the table shows ("these 31 seeds"), or, while a `missing` filter is in force, the records every
- * other filter keeps (as a facet counts with every filter but its own, so each figure's link, which
- * sets `missing`, lists exactly the records it counts).
- */
-export type AuditedRecords = 'all' | 'shown' | 'others';
-
-/** "612 of 8,311 seeds", "12 of these 31 seeds", "12 of the 31 seeds the other filters keep". */
-function ofWhat(
-  lacking: number,
-  total: number,
-  counted: AuditedRecords,
-  noun: string,
-  nouns: string,
-): string {
-  const of = plural(total, noun, nouns);
-  const base = counted === 'all' ? of : counted === 'shown' ? `these ${of}` : `the ${of}`;
-  return `${formatCount(lacking)} of ${base}`;
-}
 
 /**
  * The coverage audit's headline: how many of the records lack a required field, linking to them,
@@ -108,7 +89,7 @@ export function RequiredFieldsAudit({
         ) : (
           <>
             <Link to={linkTo(required.fields)}>
-              {ofWhat(audit.lacking, audit.total, counted, noun, nouns)}
+              {lackingOf(audit.lacking, audit.total, counted, noun, nouns)}
             </Link>
             {others} {audit.lacking === 1 ? 'lacks' : 'lack'} a required field.
           </>
@@ -162,128 +143,22 @@ export function RequiredFieldsAudit({
           ))}
         </ul>
       )}
-      {open === 'required' && (
-        <FieldChecklist
-          id={editorId}
-          legend={`Fields required of ${nouns}`}
-          chosen={required.fields}
-          present={present}
-          onChange={required.set}
-        >
-          <button type="button" className="link-button" onClick={required.reset}>
-            Back to {DEFAULT_REQUIRED_FIELDS.join(', ')}
-          </button>
-        </FieldChecklist>
-      )}
-      {open === 'other' && (
-        <OtherFields
-          id={editorId}
-          records={records}
-          counted={counted}
-          noun={noun}
-          nouns={nouns}
-          present={present}
-          linkTo={linkTo}
-        />
+      {open && (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <AuditEditor
+            which={open}
+            id={editorId}
+            records={records}
+            counted={counted}
+            noun={noun}
+            nouns={nouns}
+            present={present}
+            linkTo={linkTo}
+            required={required}
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-/** Any set of fields, chosen for the moment, and the records lacking any of them. */
-function OtherFields({
-  id,
-  records,
-  counted,
-  noun,
-  nouns,
-  present,
-  linkTo,
-}: {
-  id: string;
-  records: readonly WithMetadata[];
-  counted: AuditedRecords;
-  noun: string;
-  nouns: string;
-  present: readonly string[];
-  linkTo: (fields: readonly string[]) => string;
-}) {
-  const [chosen, setChosen] = useState<readonly string[]>([]);
-  const audit = useMemo(() => auditRequired(records, chosen), [records, chosen]);
-  const others = counted === 'others' ? ' the other filters keep' : '';
-  return (
-    <FieldChecklist
-      id={id}
-      legend={`${nouns.charAt(0).toUpperCase()}${nouns.slice(1)} lacking any of these fields`}
-      chosen={chosen}
-      present={present}
-      onChange={setChosen}
-    >
-      <p role="status">
-        {chosen.length === 0 ? (
-          `Choose fields to find the ${nouns} lacking any of them; the required fields stay as they are.`
-        ) : audit.lacking === 0 ? (
-          `None of ${counted === 'all' ? 'the' : counted === 'shown' ? 'these' : 'the'} ${plural(audit.total, noun, nouns)}${others} lacks any of them.`
-        ) : (
-          <>
-            <Link to={linkTo(chosen)}>
-              {ofWhat(audit.lacking, audit.total, counted, noun, nouns)}
-            </Link>
-            {others} {audit.lacking === 1 ? 'lacks' : 'lack'}
-            {chosen.length > 1 ? ' any of ' : ' '}
-            {chosen.map((field, i) => (
-              <Fragment key={field}>
-                {i > 0 && ', '}
-                <bdi>{field}</bdi>
-              </Fragment>
-            ))}
-            .
-          </>
-        )}
-      </p>
-    </FieldChecklist>
-  );
-}
-
-/** A checkbox for each field a record may have: Dublin Core, those in use, those chosen. */
-function FieldChecklist({
-  id,
-  legend,
-  chosen,
-  present,
-  onChange,
-  children,
-}: {
-  id: string;
-  legend: string;
-  chosen: readonly string[];
-  present: readonly string[];
-  onChange: (fields: readonly string[]) => void;
-  children: ReactNode;
-}) {
-  const candidates = orderFieldNames(new Set([...DUBLIN_CORE_FIELDS, ...present, ...chosen]));
-  return (
-    <fieldset id={id} className="audit-editor">
-      <legend>{legend}</legend>
-      <ul>
-        {candidates.map((field) => (
-          <li key={field}>
-            <label>
-              <input
-                type="checkbox"
-                checked={chosen.includes(field)}
-                onChange={(event) => {
-                  const on = event.currentTarget.checked;
-                  onChange(on ? [...chosen, field] : chosen.filter((f) => f !== field));
-                }}
-              />{' '}
-              <bdi>{field}</bdi>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {children}
-    </fieldset>
   );
 }
 

@@ -2,6 +2,7 @@
  * What a list says about the records it received: those left out because their id could not be
  * read (counted, with the reason for each on request), fields the service does not send at all (a
  * quiet note) and fields some records lack or sent unreadable (one notice, counted per field).
+ * Loaded only by a list that has something of the kind to say (see ListStatus).
  */
 import { useId, useState } from 'react';
 import type { ListData } from '../api/load-list';
@@ -10,8 +11,35 @@ import type { FieldInfo, RecordProblem } from '../api/parse';
 import type { Resource } from '../contract/wire';
 import { formatCount, plural } from '../lib/format';
 
+export interface RecordNoticesProps<T> {
+  resource: Resource;
+  data: ListData<T>;
+  noun: string;
+  nouns: string;
+  /** A field's title where the page shows it as a column. */
+  titleOf?: ((key: string) => string | undefined) | undefined;
+}
+
+/** Everything the records of a list lack, as below. */
+export default function RecordNotices<T>({
+  resource,
+  data,
+  noun,
+  nouns,
+  titleOf,
+}: RecordNoticesProps<T>) {
+  return (
+    <>
+      {data.problems.length > 0 && (
+        <DroppedRecords problems={data.problems} noun={noun} nouns={nouns} />
+      )}
+      <FieldGapNotes resource={resource} data={data} noun={noun} nouns={nouns} titleOf={titleOf} />
+    </>
+  );
+}
+
 /** Records without a readable id: counted, with the reason for each on request. */
-export function DroppedRecords({
+function DroppedRecords({
   problems,
   noun,
   nouns,
@@ -66,7 +94,7 @@ export function DroppedRecords({
  * fields some records lack or sent unreadable (one notice, counted per field). Each field is named
  * as the table titles its column (`titleOf`), else by its label: never by its name on the wire.
  */
-export function FieldGapNotes<T>({
+function FieldGapNotes<T>({
   resource,
   data,
   noun,

@@ -176,7 +176,10 @@ describe('failures and unreadable records', () => {
       { index: 2, field: '', message: 'is null, not a record' },
     ];
     render(<ListStatus view={view({ rows: rows(5) }, { problems })} noun="seed" resource="seed" />);
-    expect(screen.getByText(/^3 seeds have no readable id and are left out\./)).toBeInTheDocument();
+    // The notices' code loads when a list first has something of the kind to say.
+    expect(
+      await screen.findByText(/^3 seeds have no readable id and are left out\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show details' }));
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Record 1 of the list: id is missing.',
@@ -187,7 +190,7 @@ describe('failures and unreadable records', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 
-  it('says once, quietly, which fields the service does not provide at all', () => {
+  it('says once, quietly, which fields the service does not provide at all', async () => {
     const gaps = {
       createdBy: { missing: 5, unreadable: 0, excerpt: null },
       lastUpdatedBy: { missing: 5, unreadable: 0, excerpt: null },
@@ -200,20 +203,22 @@ describe('failures and unreadable records', () => {
       />,
     );
     expect(
-      screen.getByText('The catalogue service does not provide: Created by, Last updated by.'),
+      await screen.findByText(
+        'The catalogue service does not provide: Created by, Last updated by.',
+      ),
     ).toBeInTheDocument();
     // Not an alarm: no alert and no status notice.
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('counts, per field, the values some records lack or sent unreadable', () => {
+  it('counts, per field, the values some records lack or sent unreadable', async () => {
     const gaps = {
       created: { missing: 0, unreadable: 3, excerpt: '"last week"' },
       url: { missing: 1, unreadable: 1, excerpt: '42' },
     };
     render(<ListStatus view={view({ rows: rows(9) }, { gaps })} noun="seed" resource="seed" />);
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('status')).toHaveTextContent(
       'Some values are unknown and show as “—”: URL unknown for 2 seeds (1 unreadable); Created unknown for 3 seeds (unreadable).',
     );
   });

@@ -44,10 +44,10 @@ describe('a list with unreadable parts', () => {
       expect(grid).toHaveAttribute('aria-rowcount', String(shown + 1));
     });
     expect(
-      screen.getByText(/^2 collections have no readable id and are left out\./),
+      await screen.findByText(/^2 collections have no readable id and are left out\./),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Some values are unknown and show as “—”: Name unknown for 3 collections (unreadable); Active seeds unknown for 15 collections.',
       ),
     ).toBeInTheDocument();

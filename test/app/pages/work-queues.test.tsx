@@ -217,12 +217,37 @@ describe('the coverage audit of what the table shows', () => {
     expect(byField).toHaveAttribute('href', '/seeds?where=Language%3ASpanish&missing=Description');
   });
 
+  it('changes the required fields, and remembers them', async () => {
+    const user = userEvent.setup();
+    renderApp('/seeds');
+    await screen.findByRole('link', { name: / of \d+ seeds$/ });
+    await user.click(screen.getByRole('button', { name: /^Change/ }));
+    const editor = await screen.findByRole('group', { name: 'Fields required of seeds' });
+    await user.click(within(editor).getByRole('checkbox', { name: 'Subject' }));
+    expect(screen.getByText(/^Required: Title, Description, Language\.$/)).toBeVisible();
+    const lacking = all.filter((s) =>
+      ['Title', 'Description', 'Language'].some((f) => values(s, f).length === 0),
+    );
+    expect(
+      screen.getByRole('link', { name: `${count(lacking.length)} of ${count(total)} seeds` }),
+    ).toBeVisible();
+    expect(localStorage.getItem('catalogue-explorer:required-fields:seed')).toContain('Language');
+    await user.click(
+      within(editor).getByRole('button', {
+        name: 'Back to Title, Description, Subject, Language',
+      }),
+    );
+    expect(screen.getByText(/^Required: Title, Description, Subject, Language\.$/)).toBeVisible();
+    expect(localStorage.getItem('catalogue-explorer:required-fields:seed')).toBeNull();
+  });
+
   it('lists the seeds lacking any of other fields, without changing the required ones', async () => {
     const user = userEvent.setup();
     renderApp('/seeds?where=Language:Spanish');
     await screen.findByRole('link', { name: / of these / });
     await user.click(screen.getByRole('button', { name: /^Check other fields/ }));
-    const choice = screen.getByRole('group', { name: 'Seeds lacking any of these fields' });
+    // The editors' code loads when one is first opened.
+    const choice = await screen.findByRole('group', { name: 'Seeds lacking any of these fields' });
     await user.click(within(choice).getByRole('checkbox', { name: 'Creator' }));
     await user.click(within(choice).getByRole('checkbox', { name: 'Date' }));
     const lacking = spanish.filter(lacksAny(['Creator', 'Date']));
