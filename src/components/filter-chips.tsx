@@ -16,6 +16,8 @@ export interface Chip<Patch> {
   readonly text: string;
   /** The address's parameters once this filter is removed. */
   readonly without: Patch;
+  /** The quick filter's chip, which a printout names on its own (see ListPage's `inForce`). */
+  readonly quick?: true;
 }
 
 /** A value from the address that cannot be read: a chip of its own, showing it as written. */
@@ -60,6 +62,15 @@ export function anyOfChips<I, Patch>(
 export function oneChip<Patch>(text: string, without: Patch): Chip<Patch> {
   return { lead: '', values: [text], text, without };
 }
+
+/** The quick filter's chip, the last of a list's. */
+export function quickChip<Patch>(text: string, without: Patch): Chip<Patch> {
+  return { ...oneChip(text, without), quick: true };
+}
+
+/** The filters in force in words, for a printout, which names the quick filter itself. */
+export const inWords = <Patch,>(chips: readonly Chip<Patch>[]): string[] =>
+  chips.filter((chip) => chip.quick !== true).map((chip) => chip.text);
 
 export interface FilterChipsProps<Patch> {
   /** What the list holds: "Showing seeds". */

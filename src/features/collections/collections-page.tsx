@@ -3,7 +3,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
 import { isMetadataColumnId, metadataFieldColumns } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
-import { FilterChips, anyOfChips, oneChip, type Chip } from '../../components/filter-chips';
+import {
+  FilterChips,
+  anyOfChips,
+  inWords,
+  oneChip,
+  quickChip,
+  type Chip,
+} from '../../components/filter-chips';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/list-status';
@@ -135,7 +142,7 @@ export function CollectionsPage() {
     ),
     ...(page.quick.query === ''
       ? []
-      : [oneChip(`name containing “${page.quick.query}”`, { q: '' })]),
+      : [quickChip(`name containing “${page.quick.query}”`, { q: '' })]),
   ];
   const everyCollection = {
     state: undefined,
@@ -224,7 +231,7 @@ export function CollectionsPage() {
           },
         }}
         filtered={filtered}
-        inForce={chips.map((chip) => chip.text)}
+        inForce={inWords(chips)}
         noMatches={
           <EmptyState kind="no-matches" title="No collections match these filters.">
             Try another state, another time since the last crawl, or a shorter name.

@@ -3,7 +3,7 @@
  * metadata field and prefix) and those the explorer applies to the loaded rows, with the quick
  * filter last. Each says what the list keeps.
  */
-import { anyOfChips, oneChip, type Chip } from '../../components/filter-chips';
+import { anyOfChips, oneChip, quickChip, type Chip } from '../../components/filter-chips';
 import { formatPeriod } from '../../lib/format';
 import type { StatusClass } from '../../lib/seed-status';
 import {
@@ -128,7 +128,7 @@ export function filterChips(
       ),
     );
   }
-  if (values.q !== '') chips.push(oneChip(`URL or title containing “${values.q}”`, { q: '' }));
+  if (values.q !== '') chips.push(quickChip(`URL or title containing “${values.q}”`, { q: '' }));
   return chips;
 }
 

@@ -33,7 +33,7 @@ import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
-import { FilterChips } from '../../components/filter-chips';
+import { FilterChips, inWords } from '../../components/filter-chips';
 import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
 import {
@@ -189,8 +189,6 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const unchip = (patch: SeedChipPatch) => {
     page.url.set({ ...patch, seed: undefined });
   };
-  // What the list keeps, in words, for a printout: the chips' own words.
-  const inForce = chips.map((chip) => chip.text);
 
   const narrowed = filtering || q !== '';
   let count = countLine(list, 'seed', { shown: narrowed ? rows.length : undefined });
@@ -212,7 +210,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         resource="seed"
         noun="seed"
         count={count}
-        inForce={inForce}
+        inForce={inWords(chips)}
         filterLabel="Filter seeds"
         filters={
           <>
