@@ -1,8 +1,8 @@
 /**
  * The metadata audit as archivists read it: how many records lack a field the archive requires
- * (with the fields, editable and remembered in this browser), and for every field, how many
- * records have it, how many distinct values it takes, and a link to the records without it.
- * Seeds (a collection's Metadata tab, the seed lists) and collections (/collections) share it.
+ * (with the fields, editable and remembered in this browser), and the records lacking each.
+ * Seeds (a collection's tabs, the seed lists) and collections (/collections) share it; the
+ * coverage of every field, which a collection's Metadata tab adds, is in coverage-table.tsx.
  */
 import { Suspense, lazy, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,6 @@ import {
   auditRequired,
   lackingOf,
   type AuditedRecords,
-  type CoverageReport,
   type WithMetadata,
 } from '../lib/metadata-audit';
 import {
@@ -40,8 +39,6 @@ export function useRequiredFields(scope: AuditScope) {
   const fields = useSyncExternalStore(store.subscribe, store.get, store.get);
   return { fields, set: store.set, reset: store.reset };
 }
-
-const percent = (share: number) => `${Math.round(share * 100).toString()}%`;
 
 /**
  * The coverage audit's headline: how many of the records lack a required field, linking to them,
@@ -157,88 +154,6 @@ export function RequiredFieldsAudit({
             required={required}
           />
         </Suspense>
-      )}
-    </div>
-  );
-}
-
-/** One row per field: who has it, how many distinct values, and the records without it. */
-export function CoverageTable({
-  coverage,
-  noun,
-  nouns = `${noun}s`,
-  caption,
-  linkTo,
-}: {
-  coverage: CoverageReport;
-  noun: string;
-  nouns?: string;
-  caption: string;
-  linkTo: (fields: readonly string[]) => string;
-}) {
-  if (coverage.fields.length === 0) {
-    return <p className="muted">No {noun} here has descriptive metadata.</p>;
-  }
-  return (
-    <div className="coverage">
-      <table className="coverage-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col" className="number">
-              {nouns.charAt(0).toUpperCase() + nouns.slice(1)} with it
-            </th>
-            <th scope="col" className="number">
-              Share
-            </th>
-            <th scope="col" className="number">
-              Distinct values
-            </th>
-            <th scope="col" className="number">
-              Without it
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {coverage.fields.map((row) => {
-            const without = coverage.total - row.present;
-            return (
-              <tr key={row.field}>
-                <th scope="row">
-                  <bdi>{row.field}</bdi>
-                </th>
-                <td className="number">{formatCount(row.present)}</td>
-                <td className="number">
-                  <span className="coverage-bar" aria-hidden="true">
-                    <span style={{ width: percent(row.share) }} />
-                  </span>
-                  <span className="coverage-share">{percent(row.share)}</span>
-                </td>
-                <td className="number">{formatCount(row.distinct)}</td>
-                <td className="number">
-                  {without === 0 ? (
-                    <span className="muted">none</span>
-                  ) : (
-                    <Link to={linkTo([row.field])}>
-                      {formatCount(without)}
-                      <span className="visually-hidden">
-                        {' '}
-                        {without === 1 ? noun : nouns} without <bdi>{row.field}</bdi>
-                      </span>
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {coverage.metadataUnknown > 0 && (
-        <p className="muted">
-          The catalogue service did not give the metadata of{' '}
-          {plural(coverage.metadataUnknown, noun, nouns)}; they count as lacking every field.
-        </p>
       )}
     </div>
   );
