@@ -91,7 +91,7 @@ export default defineConfig(({ command }) => ({
             // collections, the seeds and a collection's tabs show it), in one file rather than five.
             {
               name: 'list-page',
-              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/])|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
+              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
             },
             // The collections list with its columns, which a collection's header shares.
             {

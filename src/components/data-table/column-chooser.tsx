@@ -1,5 +1,13 @@
-import { useId, useRef, useState } from 'react';
-import { focusLeaves, useDismiss } from '../use-dismiss';
+/**
+ * A "Columns" button that discloses a checkbox per column. Like the Export menu, the panel's code
+ * loads when the pointer or focus first reaches the button (column-panel.tsx), and once opened
+ * the panel stays mounted.
+ */
+import { Suspense, lazy, useId, useRef, useState, type RefObject } from 'react';
+import { focusLeaves } from '../use-dismiss';
+
+const loadPanel = () => import('./column-panel');
+const ColumnPanel = lazy(loadPanel);
 
 export interface ColumnChoice {
   readonly id: string;
@@ -7,17 +15,6 @@ export interface ColumnChoice {
   readonly visible: boolean;
   /** A heading the chooser lists the column under, after the columns without one. */
   readonly group?: string | undefined;
-}
-
-/** The columns without a group, then each group in the order it first appears. */
-function grouped(columns: readonly ColumnChoice[]): [string | undefined, ColumnChoice[]][] {
-  const groups = new Map<string | undefined, ColumnChoice[]>([[undefined, []]]);
-  for (const column of columns) {
-    const list = groups.get(column.group);
-    if (list) list.push(column);
-    else groups.set(column.group, [column]);
-  }
-  return [...groups].filter(([, list]) => list.length > 0);
 }
 
 export interface ColumnChooserProps {
@@ -29,28 +26,24 @@ export interface ColumnChooserProps {
   readonly onReset: () => void;
 }
 
-/**
- * A "Columns" button that discloses a checkbox per column. Escape, a click outside or moving focus
- * away closes it; the last visible column cannot be hidden.
- */
-export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: ColumnChooserProps) {
+/** The panel's state, which the button shows and the panel changes (Escape, a click outside). */
+export interface ColumnPanelProps extends ColumnChooserProps {
+  readonly id: string;
+  readonly open: boolean;
+  readonly close: () => void;
+  readonly root: RefObject<HTMLDivElement | null>;
+  readonly button: RefObject<HTMLButtonElement | null>;
+}
+
+export function ColumnChooser(props: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const visibleCount = columns.filter((c) => c.visible).length;
-
-  useDismiss({
-    open,
-    close: () => {
-      setOpen(false);
-    },
-    root: () => rootRef.current,
-    button: buttonRef,
-    panel: panelRef,
-    firstControl: 'input:not(:disabled)',
-  });
+  const prefetch = () => {
+    void loadPanel();
+  };
 
   return (
     <div
@@ -65,8 +58,11 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
         type="button"
         className="data-table__button"
         aria-expanded={open}
-        aria-controls={panelId}
+        {...(wanted ? { 'aria-controls': panelId } : {})}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
+          setWanted(true);
           setOpen((o) => !o);
         }}
       >
@@ -75,49 +71,20 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
         </svg>
         Columns
       </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        role="group"
-        aria-label={`Columns of ${tableLabel}`}
-        className="data-table__chooser-panel"
-        hidden={!open}
-      >
-        <p className="data-table__chooser-title" aria-hidden="true">
-          Show columns
-        </p>
-        {grouped(columns).map(([group, list]) => (
-          <div key={group ?? ''} role={group ? 'group' : undefined} aria-label={group}>
-            {group && (
-              <p className="data-table__chooser-title" aria-hidden="true">
-                {group}
-              </p>
-            )}
-            <ul className="data-table__chooser-list">
-              {list.map((column) => (
-                <li key={column.id}>
-                  <label className="data-table__chooser-option">
-                    <input
-                      type="checkbox"
-                      checked={column.visible}
-                      disabled={column.visible && visibleCount <= 1}
-                      onChange={(event) => {
-                        onToggle(column.id, event.currentTarget.checked);
-                      }}
-                    />
-                    <span>{column.header}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <div className="data-table__chooser-footer">
-          <button type="button" className="data-table__link-button" onClick={onReset}>
-            Reset columns
-          </button>
-        </div>
-      </div>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ColumnPanel
+            {...props}
+            id={panelId}
+            open={open}
+            close={() => {
+              setOpen(false);
+            }}
+            root={rootRef}
+            button={buttonRef}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

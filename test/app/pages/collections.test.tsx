@@ -257,7 +257,7 @@ describe('/collections', () => {
     await screen.findByText(`${String(total)} collections`);
     expect(screen.queryByText(/There is no column/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    const fields = screen.getByRole('group', { name: 'Metadata fields' });
+    const fields = await screen.findByRole('group', { name: 'Metadata fields' });
     await user.click(within(fields).getByRole('checkbox', { name: 'Subject' }));
     const subjects = (c: (typeof catalogue.collections)[number]) =>
       ((c.metadata.Subject ?? []) as { value: string }[])

@@ -372,7 +372,7 @@ describe('metadata as columns', () => {
     const first = renderApp('/seeds');
     await screen.findByText(`${count(total)} seeds`);
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    const fields = screen.getByRole('group', { name: 'Metadata fields' });
+    const fields = await screen.findByRole('group', { name: 'Metadata fields' });
     await user.click(within(fields).getByRole('checkbox', { name: 'Language' }));
     const grid = screen.getByRole('grid', { name: 'Seeds' });
     const header = within(grid).getByRole('columnheader', { name: /Language/ });
@@ -399,7 +399,7 @@ describe('metadata as columns', () => {
     renderApp('/seeds');
     await screen.findByText(`${count(total)} seeds`);
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    const panel = screen.getByRole('group', { name: 'Columns of Seeds' });
+    const panel = await screen.findByRole('group', { name: 'Columns of Seeds' });
     expect(within(panel).getAllByRole('checkbox', { name: 'Type' })).toHaveLength(1);
     const fields = within(panel).getByRole('group', { name: 'Metadata fields' });
     expect(within(fields).queryByRole('checkbox', { name: 'Type' })).toBeNull();
