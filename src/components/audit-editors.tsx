@@ -61,15 +61,7 @@ function OtherFields({
   nouns,
   present,
   linkTo,
-}: {
-  id: string;
-  records: readonly WithMetadata[];
-  counted: AuditedRecords;
-  noun: string;
-  nouns: string;
-  present: readonly string[];
-  linkTo: (fields: readonly string[]) => string;
-}) {
+}: Omit<AuditEditorProps, 'which' | 'required'>) {
   const [chosen, setChosen] = useState<readonly string[]>([]);
   const audit = useMemo(() => auditRequired(records, chosen), [records, chosen]);
   const others = counted === 'others' ? ' the other filters keep' : '';
