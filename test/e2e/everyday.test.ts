@@ -98,7 +98,7 @@ describe('how old a list is', () => {
     for (const [path, grid] of [
       ['/seeds', 'Seeds'],
       ['/seed-groups', 'Seed groups'],
-      [`/collections/${String(server.catalogue.collections[0]?.id)}`, 'Seeds'],
+      [`/collections/${String(server.catalogue.collections[0]?.id)}/seeds`, 'Seeds'],
     ] as const) {
       await page.goto(server.url + path);
       await gridWithRows(page, grid);
