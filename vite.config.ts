@@ -77,7 +77,7 @@ export default defineConfig(({ command }) => ({
             // charts' month arithmetic with the overviews.
             {
               name: 'page',
-              test: /src[\\/](components[\\/](page|list-status|record-notices|print[\\/]print-button)\.tsx|api[\\/]hooks\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
+              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/]hooks\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
             },
             // The calendar's periods: the seed lists' `created=` and the overviews' charts name
             // them, the collections do not.
@@ -87,15 +87,16 @@ export default defineConfig(({ command }) => ({
               name: 'export-menu',
               test: /src[\\/](components[\\/](values|export[\\/]export-menu)\.tsx|lib[\\/]safe-url\.ts)$/,
             },
-            // The required-fields audit: collections, seeds and a collection's tabs show it.
-            {
-              name: 'metadata-audit',
-              test: /src[\\/](components[\\/]metadata-audit\.tsx|lib[\\/](metadata-audit|required-fields)\.ts)$/,
-            },
-            // What every list page's first screen needs, in one file rather than four.
+            // What every list page's first screen needs, the required-fields audit included (the
+            // collections, the seeds and a collection's tabs show it), in one file rather than five.
             {
               name: 'list-page',
-              test: /src[\\/](components[\\/](list-page|filters|columns|data-table[\\/])|lib[\\/](text-match|tasks|use-debounced|jobs)\.)/,
+              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
+            },
+            // The collections list with its columns, which a collection's header shares.
+            {
+              name: 'collections',
+              test: /src[\\/]features[\\/]collections[\\/](collections-page|collection-columns)\.tsx$/,
             },
             // The overviews with their charts' code, in one file: `/` is the first screen. The
             // collection's tab (its own charts, the audit) and the table view (drawn on request)

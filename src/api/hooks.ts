@@ -67,6 +67,8 @@ export interface ListView<T> {
   stale: boolean;
   /** When the rows on screen were saved, for a list shown from the saved catalogue; else null. */
   savedAt: number | null;
+  /** When the whole list on screen was loaded (or saved, when it came from the saved catalogue). */
+  updatedAt: number | null;
   /** A fresh copy of a whole list is loading behind the rows on screen. */
   refreshing: boolean;
   retry: () => void;
@@ -89,6 +91,7 @@ export function listView<T>(query: UseQueryResult<ListData<T>>): ListView<T> {
     error: query.error,
     stale: query.isRefetchError && data?.complete === true,
     savedAt: data?.savedAt ?? null,
+    updatedAt: data?.complete ? (data.savedAt ?? query.dataUpdatedAt) : null,
     refreshing: data?.complete === true && query.isFetching,
     retry: () => {
       // The user asks now, even while the service's wait holds; nothing else does.

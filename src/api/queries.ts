@@ -9,7 +9,14 @@ import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { loadList, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
-import { listSummary, renewList, restoreList, saveList, savedListKey } from './saved-lists';
+import {
+  isListSaved,
+  listSummary,
+  renewList,
+  restoreList,
+  saveList,
+  savedListKey,
+} from './saved-lists';
 import { waitHolds } from './waits';
 
 export type { ListData };
@@ -157,6 +164,14 @@ export const collectionQueries = {
   },
 };
 
+/** A seed list as the service is asked for it. */
+const seedList = (f: SeedFilters): ListFilters => ({
+  format: 'api',
+  collection: f.collection,
+  metadataName: f.metadataName,
+  metadataPrefix: f.metadataPrefix,
+});
+
 export const seedQueries = {
   all: () => ['seed'] as const,
   lists: () => [...seedQueries.all(), 'list'] as const,
@@ -165,15 +180,19 @@ export const seedQueries = {
     return listOptions(
       [...seedQueries.lists(), f] as const,
       'seed',
-      {
-        format: 'api',
-        collection: f.collection,
-        metadataName: f.metadataName,
-        metadataPrefix: f.metadataPrefix,
-      },
+      seedList(f),
       5 * MINUTE,
       config,
     );
+  },
+  /** Whether the saved catalogue holds this list, which a page may then show unasked. */
+  saved: (filters: SeedFilters = {}, config = defaultApiConfig) => {
+    const key = savedListKey('seed', seedList(defined(filters)), config);
+    return queryOptions({
+      queryKey: [...seedQueries.all(), 'saved', key] as const,
+      queryFn: () => isListSaved(key),
+      staleTime: Infinity,
+    });
   },
 };
 

@@ -11,27 +11,20 @@
  * spoil a visit.
  *
  * A store that is missing, full or refused (private browsing, quota) only means no saving: the
- * page says so once, and everything else works as before. Clearing works whatever happened.
+ * page says so once, and everything else works as before (saved-store.ts). Clearing works whatever
+ * happened.
  *
  * It is over 300 lines because it is the one place that keeps lists in the store: their keys (per
  * catalogue and, with sign-in, per person), their blocks, their renewal and pruning, the order in
  * which writes reach the store, restoring in steps, and clearing whatever state the store is in.
  */
-import {
-  clear,
-  createStore,
-  delMany,
-  get,
-  getMany,
-  keys,
-  setMany,
-  type UseStore,
-} from 'idb-keyval';
+import { delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
 import type { ApiConfig } from './config';
 import { addsUp, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
 import { blockBytes, blockRows, checkBlock, type RowBlock } from './row-block';
+import { attempt, emptyStore, openStore, setNote, unavailable } from './saved-store';
 import { whenIdle } from './waits';
 
 /** How long a saved list may be shown before it is too old to show at all. */
@@ -52,8 +45,6 @@ const RESTORE_WITHIN_MS = 3_000;
 const STEP_MS = 20;
 /** The name each step of a restore is measured under, on the page's performance timeline. */
 export const RESTORE_STEP = 'saved list: a step of reading it back';
-const DATABASE = 'catalogue-explorer';
-const STORE = 'saved-lists';
 
 /** Everything about a list but its rows, as stored. */
 type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
@@ -65,89 +56,6 @@ interface Head {
   readonly generation: string;
   readonly blocks: number;
   readonly summary: Summary;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Whether saving works here, said once
-
-export type SavingState =
-  | { readonly kind: 'on' }
-  | { readonly kind: 'off' }
-  | { readonly kind: 'unavailable'; readonly reason: string };
-
-let state: SavingState = { kind: 'on' };
-const listeners = new Set<() => void>();
-
-function setState(next: SavingState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-export function savingState(): SavingState {
-  return state;
-}
-
-/** A quiet word about the last saved list that could not be shown, or null. */
-let note: string | null = null;
-
-export function savedListNote(): string | null {
-  return note;
-}
-
-function setNote(next: string | null): void {
-  note = next;
-  for (const listener of listeners) listener();
-}
-
-export function onSavingState(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Turns saving off (tests that are not about it) or on again. */
-export function setSaving(on: boolean): void {
-  store = undefined;
-  setState(on ? { kind: 'on' } : { kind: 'off' });
-}
-
-function unavailable(error: unknown): void {
-  if (state.kind !== 'on') return;
-  // DOMExceptions (a full disk is one) are not Errors everywhere.
-  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
-  const reason =
-    name === 'QuotaExceededError'
-      ? 'the browser has no room left for them'
-      : typeof indexedDB === 'undefined'
-        ? 'this browser keeps no data for pages'
-        : 'the browser refused to store them (private browsing keeps nothing)';
-  setState({ kind: 'unavailable', reason });
-}
-
-let store: UseStore | null | undefined;
-
-function openStore(): UseStore | null {
-  if (state.kind !== 'on') return null;
-  if (store !== undefined) return store;
-  try {
-    if (typeof indexedDB === 'undefined') throw new Error('no IndexedDB');
-    store = createStore(DATABASE, STORE);
-  } catch (error) {
-    store = null;
-    unavailable(error);
-  }
-  return store;
-}
-
-/** Runs a store operation; a failure turns saving off instead of failing the page. */
-async function attempt<T>(operation: (db: UseStore) => Promise<T>): Promise<T | undefined> {
-  const db = openStore();
-  if (!db) return undefined;
-  try {
-    return await operation(db);
-  } catch (error) {
-    unavailable(error);
-    return undefined;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +105,16 @@ const newGeneration = (now: number) => `${String(now)}.${String(++saves)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Reading and writing
+
+/** A saved list of this version, neither too old nor from the future. */
+const fitToShow = (head: Head, now: number) =>
+  head.format === FORMAT && now - head.savedAt <= SAVED_FOR_MS && head.savedAt <= now + 60_000;
+
+/** Whether a list fit to show is saved under `key`, without reading its rows. */
+export async function isListSaved(key: string, now = Date.now()): Promise<boolean> {
+  const head = await attempt((db) => get<Head>(HEAD + key, db));
+  return head !== undefined && fitToShow(head, now);
+}
 
 /**
  * The saved list of `resource` under `key`, with rows ready, or undefined when none is fit to
@@ -270,7 +188,7 @@ async function readBack<R extends Resource>(
     throw new StoreRefused('The saved catalogue cannot be read.', { cause: error });
   }
   if (!head) return undefined;
-  if (head.format !== FORMAT || now - head.savedAt > SAVED_FOR_MS || head.savedAt > now + 60_000) {
+  if (!fitToShow(head, now)) {
     await forget(db, key, head);
     return undefined;
   }
@@ -433,26 +351,10 @@ let clears = 0;
 
 /**
  * Empties the saved catalogue (every person's lists: at sign out too, and when a session ends), at
- * once and whatever happened before: also after the store failed
- * (saving is then off, but what was saved before is still there). Says whether it is empty.
+ * once and whatever happened before (see emptyStore). Says whether it is empty.
  */
 export async function clearSavedLists(): Promise<boolean> {
   clears++;
   setNote(null);
-  if (state.kind === 'off' || typeof indexedDB === 'undefined') return true;
-  try {
-    await clear(store ?? createStore(DATABASE, STORE));
-    return true;
-  } catch {
-    // The store cannot even be emptied: the whole database goes.
-    return new Promise<boolean>((resolve) => {
-      const request = indexedDB.deleteDatabase(DATABASE);
-      request.onsuccess = () => {
-        resolve(true);
-      };
-      request.onerror = () => {
-        resolve(false);
-      };
-    });
-  }
+  return emptyStore();
 }

@@ -1,6 +1,7 @@
 /** Column definitions that several tables share, so each reads and sorts the same everywhere. */
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { fieldValues, type WithMetadata } from '../lib/metadata-audit';
 import { paths } from '../lib/paths';
 import type { Instant } from '../api/records';
 import { fieldInstantMs } from '../api/row-block';
@@ -101,7 +102,7 @@ export function dateColumn<T>(
   id: string,
   header: string,
   field: FieldOf<T, Instant | null>,
-  options: { hiddenByDefault?: boolean; missing?: string } = {},
+  options: { hiddenByDefault?: boolean; missing?: string; width?: number } = {},
 ): DataColumn<T> {
   const get = (row: T) => row[field] as Instant | null;
   return {
@@ -109,7 +110,7 @@ export function dateColumn<T>(
     header,
     field,
     kind: 'date',
-    width: 180,
+    width: options.width ?? 180,
     value: (row) => fieldInstantMs(row as object, field),
     // The service's own ISO text (UTC), to the microsecond it gave.
     exportValue: (row) => get(row)?.text ?? null,
@@ -181,4 +182,66 @@ export function collectionColumn<T>(
     },
     cell: (row) => <CollectionLinks ids={get(row)} names={names} inTable />,
   };
+}
+
+/** A record's non-blank values of a metadata field, joined, or null when it has none. */
+function joinedValues(record: WithMetadata, field: string, separator = '; '): string | null {
+  const values = fieldValues(record, field);
+  return values.length === 0 ? null : values.join(separator);
+}
+
+/** The prefix of a metadata field's column id: `meta:Language`. */
+const META = 'meta:';
+
+/** Whether a sort id names a metadata field's column, which exists once a record has the field. */
+export const isMetadataColumnId = (id: string): boolean =>
+  id.startsWith(META) && id.length > META.length;
+
+/**
+ * A column showing a metadata field's values. `header` is its title (the field's name, unless a
+ * column of the record's own has that title); `id` defaults to `meta:<field>`.
+ */
+export function metadataColumn<T extends WithMetadata>(
+  field: string,
+  options: { id?: string; header?: string; hidden?: boolean } = {},
+): DataColumn<T> {
+  return {
+    id: options.id ?? `${META}${field}`,
+    header: options.header ?? field,
+    group: 'Metadata fields',
+    kind: 'text',
+    width: 220,
+    value: (record) => joinedValues(record, field),
+    // As every export writes several values of a field (a value may hold a semicolon).
+    exportValue: (record) => joinedValues(record, field, ' | '),
+    metadataField: field,
+    ...(options.hidden === false ? {} : { hiddenByDefault: true }),
+  };
+}
+
+/** One column per field and title, made once, so a column's sort keys are computed once per rows. */
+const metadataColumns = new Map<string, DataColumn<WithMetadata>>();
+
+/**
+ * A column for each metadata field the records use, in the fields' order, each hidden until
+ * chosen. A field named like one of `own` columns (a seed's Type) is titled "Type (metadata)", so
+ * the column chooser and the header never show two columns of one name.
+ */
+export function metadataFieldColumns<T extends WithMetadata>(
+  fields: readonly string[],
+  own: readonly DataColumn<T>[],
+): DataColumn<T>[] {
+  const taken = new Set(own.map((c) => c.header));
+  return fields
+    .filter((field) => !own.some((c) => c.metadataField === field))
+    .map((field) => {
+      const header = taken.has(field) ? `${field} (metadata)` : field;
+      const key = `${header}\n${field}`;
+      let column = metadataColumns.get(key);
+      if (!column) {
+        column = metadataColumn(field, { header });
+        metadataColumns.set(key, column);
+      }
+      return column;
+    });
 }

@@ -5,7 +5,7 @@
  * filter bar, the list's status, and the table with its empty state (and a panel beside it).
  * Each page configures it with its parameters, columns and controls.
  */
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ListView } from '../api/hooks';
 import { RECORD_FIELDS } from '../api/records';
@@ -25,7 +25,7 @@ import {
 import { DataTable, type DataColumn, type DataTableProps, type TableView } from './data-table';
 import { ExportMenu, exportListState } from './export/export-menu';
 import { FilterBar, TextBox, UrlProblems } from './filters';
-import { ListEmpty, ListStatus } from './list-status';
+import { CountLine, ListEmpty, ListStatus } from './list-status';
 import { PrintButton } from './print/print-button';
 
 /** The page's own parameters, with the quick filter and the sort every list has. */
@@ -156,6 +156,7 @@ export function ListPage<Row extends object, P extends Params>({
   inForce?: readonly string[];
 }) {
   const { url, quick, sort } = state;
+  const gridId = useId();
   const location = useLocation();
   const navigate = useNavigate();
   const follow = useCallback(
@@ -169,6 +170,11 @@ export function ListPage<Row extends object, P extends Params>({
     [nouns, location.pathname, location.search],
   );
   const exportState = exportListState(list, busy || settling);
+  const columns = table.columns;
+  const titleOf = useCallback(
+    (field: string) => columns.find((c) => c.field === field)?.header,
+    [columns],
+  );
   const toolbar = (view: TableView<Row>) => (
     <>
       <span className="print-action">
@@ -198,9 +204,19 @@ export function ListPage<Row extends object, P extends Params>({
   );
   return (
     <>
-      <p className="count-line" aria-live="polite">
-        {count}
-      </p>
+      <a
+        className="skip-link"
+        href={`#${gridId}`}
+        onClick={(event) => {
+          // To the row that holds the table's tab stop, so the arrow keys work at once.
+          event.preventDefault();
+          const grid = document.getElementById(gridId);
+          (grid?.querySelector<HTMLElement>('tr[tabindex="0"]') ?? grid)?.focus();
+        }}
+      >
+        Skip to the table
+      </a>
+      <CountLine view={list}>{count}</CountLine>
       <UrlProblems problems={url.problems} />
       <FilterBar label={filterLabel}>
         {filters}
@@ -214,7 +230,14 @@ export function ListPage<Row extends object, P extends Params>({
         />
         {actions}
       </FilterBar>
-      <ListStatus view={list} noun={noun} nouns={nouns} resource={resource} />
+      <ListStatus
+        view={list}
+        noun={noun}
+        nouns={nouns}
+        resource={resource}
+        titleOf={titleOf}
+        age={false}
+      />
       {notices}
       <div
         className={`list-layout${beside ? ' list-layout--beside' : ''}${aside ? ' list-layout--aside' : ''}`}
@@ -222,6 +245,7 @@ export function ListPage<Row extends object, P extends Params>({
         {beside}
         <DataTable
           {...table}
+          id={gridId}
           sort={sort}
           onSortChange={(next) => {
             url.set({ sort: next } as Partial<Values<ListParams<P>>>);

@@ -7,7 +7,7 @@
  * It is over 300 lines because each of these notices is one part of the same status under the
  * table, and they share its clocks and its count wording.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import type { ListData } from '../api/load-list';
@@ -15,7 +15,12 @@ import { LONGEST_VALUE, MOST_FIELDS } from '../api/values';
 import type { Resource } from '../contract/wire';
 import { formatAgo, formatCount, plural } from '../lib/format';
 import { EmptyState } from './empty-state';
-import { DroppedRecords, FieldGapNotes } from './record-notices';
+import type { RecordNoticesProps } from './record-notices';
+
+/** What the records lack: its code loads only for a list that has something of the kind to say. */
+const RecordNotices = lazy(() => import('./record-notices')) as unknown as <T>(
+  props: RecordNoticesProps<T>,
+) => ReactNode;
 
 export function LoadProgress({
   loaded,
@@ -184,27 +189,33 @@ function useMinuteClock(): number {
 }
 
 /**
- * Rows from the saved catalogue: when they were saved, and a refresh (already under way after a
- * reload: the fresh list replaces them once it has arrived whole).
+ * How old the list on screen is, and a refresh: "Updated 12 minutes ago · Refresh". The fresh list
+ * replaces the rows once it has arrived whole (after a reload from the saved catalogue it is
+ * already on its way).
  */
-function SavedNote({
-  savedAt,
-  refreshing,
-  onRefresh,
-}: {
-  savedAt: number;
-  refreshing: boolean;
-  onRefresh: () => void;
-}) {
+export function UpdatedNote<T>({ view }: { view: ListView<T> }) {
   const now = useMinuteClock();
+  if (view.updatedAt === null) return null;
   return (
-    <p className="saved-note" role="status">
-      <span>Saved {formatAgo(savedAt, now)}</span>
+    <p className="updated-note">
+      <span>Updated {formatAgo(view.updatedAt, now)}</span>
       <span aria-hidden="true"> · </span>
-      <button type="button" className="link-button" onClick={onRefresh} disabled={refreshing}>
-        {refreshing ? 'Refreshing…' : 'Refresh'}
+      <button type="button" className="link-button" onClick={view.retry} disabled={view.refreshing}>
+        {view.refreshing ? 'Refreshing…' : 'Refresh'}
       </button>
     </p>
+  );
+}
+
+/** A list page's count, with how old the list is beside it. */
+export function CountLine<T>({ view, children }: { view: ListView<T>; children: string }) {
+  return (
+    <div className="count-row">
+      <p className="count-line" aria-live="polite">
+        {children}
+      </p>
+      <UpdatedNote view={view} />
+    </div>
   );
 }
 
@@ -275,21 +286,25 @@ export function ListStatus<T>({
   nouns = `${noun}s`,
   resource,
   progressHint,
+  titleOf,
+  age = true,
 }: {
   view: ListView<T>;
   noun: string;
   nouns?: string;
   /** Which list this is, so notices can name its fields. */
   resource: Resource;
+  /** A field's title where the page shows it as a column: notices name it so. */
+  titleOf?: (key: string) => string | undefined;
+  /** Say how old rows from the saved catalogue are (a page with a `CountLine` says it there). */
+  age?: boolean;
   /** What the page does with the rows while the rest arrive (see LoadProgress). */
   progressHint?: string;
 }) {
   const { data } = view;
   return (
     <div className="list-status">
-      {view.savedAt !== null && (
-        <SavedNote savedAt={view.savedAt} refreshing={view.refreshing} onRefresh={view.retry} />
-      )}
+      {age && view.savedAt !== null && <UpdatedNote view={view} />}
       {view.loadingMore && (
         <LoadProgress
           loaded={view.loaded}
@@ -316,10 +331,17 @@ export function ListStatus<T>({
               : {})}
           />
         ))}
-      {data && data.problems.length > 0 && (
-        <DroppedRecords problems={data.problems} noun={noun} nouns={nouns} />
+      {data && (data.problems.length > 0 || Object.keys(data.gaps).length > 0) && (
+        <Suspense fallback={null}>
+          <RecordNotices
+            resource={resource}
+            data={data}
+            noun={noun}
+            nouns={nouns}
+            titleOf={titleOf}
+          />
+        </Suspense>
       )}
-      {data && <FieldGapNotes resource={resource} data={data} noun={noun} nouns={nouns} />}
       {data && <ListShape data={data} loaded={view.loaded} noun={noun} nouns={nouns} />}
       {data?.totalChanged && (
         <p className="notice notice-info" role="status">

@@ -4,7 +4,8 @@
  * whatever happened, the control that empties it.
  */
 import { useState, useSyncExternalStore } from 'react';
-import { clearSavedLists, onSavingState, savedListNote, savingState } from '../api/saved-lists';
+import { clearSavedLists } from '../api/saved-lists';
+import { onSavingState, savedListNote, savingState } from '../api/saved-store';
 
 export function SavedData() {
   const state = useSyncExternalStore(onSavingState, savingState);

@@ -1,4 +1,14 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, type FocusEvent, type RefObject } from 'react';
+
+/**
+ * Whether a blur takes the focus out of a disclosure (`root`: its button and panel), as Tab or a
+ * click elsewhere does. A press on the panel's text moves the focus to the nearest focusable
+ * ancestor (the page's main region, say): that is a click inside, and the panel stays open.
+ */
+export function focusLeaves(event: FocusEvent, root: Element | null | undefined): boolean {
+  const next = event.relatedTarget;
+  return next instanceof Node && !root?.contains(next) && !next.contains(root ?? null);
+}
 
 /**
  * What every disclosure panel does while it is open (the Columns chooser, the Export menu): its

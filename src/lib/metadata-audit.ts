@@ -15,6 +15,7 @@ import { isBlank, nameId, rowHas, rowValues, type MetadataKeys } from '../api/me
 import { unknownOf, type Metadata, type UnknownFields } from '../api/records';
 import { metadataKeysOf, placeOf } from '../api/row-block';
 import { DUBLIN_CORE_FIELDS } from '../contract/wire';
+import { formatCount, plural } from './format';
 import { listParam, quoted, type ListParam } from './url-state';
 
 /** Any record with descriptive metadata: seeds and collections. */
@@ -233,6 +234,27 @@ export function auditRequired(
     lacking,
     byField: fields.map((field, f) => ({ field, lacking: byField[f] ?? 0 })),
   };
+}
+
+/**
+ * What the audited records are, to the table beside them: every record of the list, the records
+ * the table shows ("these 31 seeds"), or, while a `missing` filter is in force, the records every
+ * other filter keeps (as a facet counts with every filter but its own, so each figure's link, which
+ * sets `missing`, lists exactly the records it counts).
+ */
+export type AuditedRecords = 'all' | 'shown' | 'others';
+
+/** "612 of 8,311 seeds", "12 of these 31 seeds", "12 of the 31 seeds the other filters keep". */
+export function lackingOf(
+  lacking: number,
+  total: number,
+  counted: AuditedRecords,
+  noun: string,
+  nouns: string,
+): string {
+  const of = plural(total, noun, nouns);
+  const base = counted === 'all' ? of : counted === 'shown' ? `these ${of}` : `the ${of}`;
+  return `${formatCount(lacking)} of ${base}`;
 }
 
 // ---------------------------------------------------------------------------------------------

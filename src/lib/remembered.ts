@@ -1,8 +1,31 @@
 /**
- * A choice the user makes about the layout (a panel open or closed), remembered in this browser.
- * Storage that cannot be used (private mode, quota, disabled) only means it lasts for this visit.
+ * The layout: a choice the user makes about it (a panel open or closed), remembered in this
+ * browser, and whether the window is narrow. Storage that cannot be used (private mode, quota,
+ * disabled) only means a choice lasts for this visit.
  */
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+
+/** As wide as the stylesheet's narrow layout (panels over the list rather than beside it). */
+const NARROW = '(max-width: 1100px)';
+
+function narrowQuery(): MediaQueryList | null {
+  return typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+    ? null
+    : window.matchMedia(NARROW);
+}
+
+/** Whether the window is narrow enough for panels to open over the list. */
+export function useNarrowWindow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = narrowQuery();
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => narrowQuery()?.matches ?? false,
+    () => false,
+  );
+}
 
 function read(key: string, fallback: boolean): boolean {
   try {

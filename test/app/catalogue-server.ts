@@ -55,3 +55,22 @@ export function faultyCatalogue(
   server.use(http.all('*/api/*', ({ request }) => faults.handler(request)));
   return faults;
 }
+
+/**
+ * Collections that claim many more seeds than the catalogue serves (20,000 active seeds each), as
+ * the collections of a catalogue too big to load whole unasked would.
+ */
+export function claimManySeeds(server: ReturnType<typeof setupServer>, catalogue: Catalogue) {
+  const api = createCatalogueApi(catalogue);
+  server.use(
+    http.get('*/api/collection', ({ request }) => {
+      const url = new URL(request.url);
+      const answer = api.handle('GET', url.pathname + url.search);
+      const records = JSON.parse(answer.body ?? '[]') as Record<string, unknown>[];
+      return HttpResponse.json(
+        records.map((r) => ({ ...r, num_active_seeds: 20_000 })),
+        { headers: answer.headers },
+      );
+    }),
+  );
+}

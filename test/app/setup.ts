@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { setSaving } from '../../src/api/saved-lists';
+import { setSaving } from '../../src/api/saved-store';
 import { clearWaits } from '../../src/api/waits';
 
 // Lists are saved only in the tests about saving: elsewhere each test starts with nothing kept.

@@ -56,6 +56,8 @@ interface Shown {
   path: string | (() => Promise<string>);
   /** Waits until the page shows what it is for. */
   ready: (page: Page) => Promise<void>;
+  /** A narrower window than the usual 1440 pixels. */
+  width?: number;
 }
 
 const biggestCollection = async () => {
@@ -117,6 +119,51 @@ const PAGES: Shown[] = [
     },
   },
   {
+    name: 'seeds-columns-menu',
+    path: '/seeds?active=true',
+    ready: async (page) => {
+      await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(3).waitFor();
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page
+        .getByRole('group', { name: 'Columns of Seeds' })
+        .getByRole('checkbox')
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'collections-other-fields',
+    path: '/collections?state=ACTIVE',
+    ready: async (page) => {
+      await page.getByRole('grid', { name: 'Collections' }).getByRole('row').nth(3).waitFor();
+      await page.getByRole('button', { name: /^Check other fields/ }).click();
+      await page.getByRole('checkbox', { name: 'Creator' }).click();
+      await page
+        .getByRole('link', { name: / of these / })
+        .nth(1)
+        .waitFor();
+    },
+  },
+  {
+    name: 'seeds-refine-768',
+    path: '/seeds?where=Language:English',
+    width: 768,
+    ready: async (page) => {
+      await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(3).waitFor();
+      await page.getByRole('button', { name: /^Refine/ }).click();
+      await page.getByRole('region', { name: 'Refine' }).getByRole('checkbox').first().waitFor();
+    },
+  },
+  {
+    name: 'seed-detail-768',
+    path: async () => {
+      const { body } = await api<{ id: number }[]>('seed?limit=1');
+      return `/seeds?seed=${String(body[0]?.id)}`;
+    },
+    width: 768,
+    ready: (page) => page.getByRole('complementary').waitFor(),
+  },
+  {
     name: 'seed-detail',
     path: async () => {
       const { body } = await api<{ id: number }[]>('seed?limit=1');
@@ -152,14 +199,16 @@ const PAGES: Shown[] = [
   },
 ];
 
-// Each page in both themes: an accessibility audit with no serious or critical violation, and the
-// theme's own colours. The screenshots are kept under test/e2e/screenshots for people to look at.
+// Each page in both themes, and in the states a page has (its menus and panels open, a narrow
+// window): an accessibility audit against WCAG 2.2 AA with no serious or critical violation, and
+// the theme's own colours. The screenshots are kept under test/e2e/screenshots for people to look at.
 describe.each(['light', 'dark'] as const)('every page in the %s theme', (scheme) => {
   it.each(PAGES.map((shown) => [shown.name, shown] as const))(
     '%s: accessible, in the theme’s colours',
     async (name, shown) => {
       const path = typeof shown.path === 'string' ? shown.path : await shown.path();
       const page = await open(path, scheme);
+      if (shown.width) await page.setViewportSize({ width: shown.width, height: 1024 });
       await shown.ready(page);
       await shoot(page, `${name}-${scheme}`);
       expect(await seriousViolations(page)).toEqual([]);

@@ -389,7 +389,7 @@ describe('records that break the contract', () => {
     expect(
       await page.getByRole('status').filter({ hasText: 'Some values are unknown' }).textContent(),
     ).toBe(
-      'Some values are unknown and show as “—”: 1 seed has no url; 1 seed has an unreadable active; 1 seed has an unreadable last_updated_date.',
+      'Some values are unknown and show as “—”: URL unknown for 1 seed; Active unknown for 1 seed (unreadable); Updated unknown for 1 seed (unreadable).',
     );
     const details = page.getByRole('button', { name: 'Show details' });
     expect(await details.getAttribute('aria-expanded')).toBe('false');

@@ -1,6 +1,13 @@
-import { useId, useRef, useState } from 'react';
-import { formatCount } from '../../lib/format';
-import { useDismiss } from '../use-dismiss';
+/**
+ * A "Columns" button that discloses a checkbox per column. Like the Export menu, the panel's code
+ * loads when the pointer or focus first reaches the button (column-panel.tsx), and once opened
+ * the panel stays mounted.
+ */
+import { Suspense, lazy, useId, useRef, useState, type RefObject } from 'react';
+import { focusLeaves } from '../use-dismiss';
+
+const loadPanel = () => import('./column-panel');
+const ColumnPanel = lazy(loadPanel);
 
 export interface ColumnChoice {
   readonly id: string;
@@ -8,17 +15,6 @@ export interface ColumnChoice {
   readonly visible: boolean;
   /** A heading the chooser lists the column under, after the columns without one. */
   readonly group?: string | undefined;
-}
-
-/** The columns without a group, then each group in the order it first appears. */
-function grouped(columns: readonly ColumnChoice[]): [string | undefined, ColumnChoice[]][] {
-  const groups = new Map<string | undefined, ColumnChoice[]>([[undefined, []]]);
-  for (const column of columns) {
-    const list = groups.get(column.group);
-    if (list) list.push(column);
-    else groups.set(column.group, [column]);
-  }
-  return [...groups].filter(([, list]) => list.length > 0);
 }
 
 export interface ColumnChooserProps {
@@ -30,41 +26,31 @@ export interface ColumnChooserProps {
   readonly onReset: () => void;
 }
 
-/** A group with more columns than this lists the first of them, and a search for the rest. */
-const FIRST_IN_GROUP = 40;
+/** The panel's state, which the button shows and the panel changes (Escape, a click outside). */
+export interface ColumnPanelProps extends ColumnChooserProps {
+  readonly id: string;
+  readonly open: boolean;
+  readonly close: () => void;
+  readonly root: RefObject<HTMLDivElement | null>;
+  readonly button: RefObject<HTMLButtonElement | null>;
+}
 
-/**
- * A "Columns" button that discloses a checkbox per column. Escape, a click outside or moving focus
- * away closes it; the last visible column cannot be hidden. Its options are made when it opens, and
- * a group of many columns (a list whose records carry thousands of metadata fields) shows its
- * first ones, those shown, and a search for the others.
- */
-export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: ColumnChooserProps) {
+export function ColumnChooser(props: ColumnChooserProps) {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const visibleCount = columns.filter((c) => c.visible).length;
-
-  useDismiss({
-    open,
-    close: () => {
-      setOpen(false);
-    },
-    root: () => rootRef.current,
-    button: buttonRef,
-    panel: panelRef,
-    firstControl: 'input:not(:disabled)',
-  });
+  const prefetch = () => {
+    void loadPanel();
+  };
 
   return (
     <div
       ref={rootRef}
       className="data-table__chooser"
       onBlur={(event) => {
-        const next = event.relatedTarget;
-        if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+        if (open && focusLeaves(event, rootRef.current)) setOpen(false);
       }}
     >
       <button
@@ -72,8 +58,11 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
         type="button"
         className="data-table__button"
         aria-expanded={open}
-        aria-controls={panelId}
+        {...(wanted ? { 'aria-controls': panelId } : {})}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
+          setWanted(true);
           setOpen((o) => !o);
         }}
       >
@@ -82,104 +71,19 @@ export function ColumnChooser({ tableLabel, columns, onToggle, onReset }: Column
         </svg>
         Columns
       </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        role="group"
-        aria-label={`Columns of ${tableLabel}`}
-        className="data-table__chooser-panel"
-        hidden={!open}
-      >
-        <p className="data-table__chooser-title" aria-hidden="true">
-          Show columns
-        </p>
-        {open &&
-          grouped(columns).map(([group, list]) => (
-            <ChoiceGroup
-              key={group ?? ''}
-              group={group}
-              list={list}
-              lastVisible={visibleCount <= 1}
-              onToggle={onToggle}
-            />
-          ))}
-        <div className="data-table__chooser-footer">
-          <button type="button" className="data-table__link-button" onClick={onReset}>
-            Reset columns
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function ChoiceGroup({
-  group,
-  list,
-  lastVisible,
-  onToggle,
-}: {
-  group: string | undefined;
-  list: readonly ColumnChoice[];
-  lastVisible: boolean;
-  onToggle: (id: string, visible: boolean) => void;
-}) {
-  const [query, setQuery] = useState('');
-  const searchId = useId();
-  const many = list.length > FIRST_IN_GROUP;
-  const wanted = query.trim().toLowerCase();
-  const found = many
-    ? list.filter((c) => (wanted === '' ? true : c.header.toLowerCase().includes(wanted)))
-    : list;
-  // Shown columns always show, wherever they fall.
-  const shown = many
-    ? [...found.slice(0, FIRST_IN_GROUP), ...found.slice(FIRST_IN_GROUP).filter((c) => c.visible)]
-    : list;
-  return (
-    <div role={group ? 'group' : undefined} aria-label={group}>
-      {group && (
-        <p className="data-table__chooser-title" aria-hidden="true">
-          {group}
-        </p>
-      )}
-      {many && (
-        <>
-          <label htmlFor={searchId} className="visually-hidden">
-            Search the {group ?? 'columns'}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="data-table__chooser-search"
-            placeholder={`Search ${formatCount(list.length)} ${group?.toLowerCase() ?? 'columns'}`}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
+      {wanted && (
+        <Suspense fallback={null}>
+          <ColumnPanel
+            {...props}
+            id={panelId}
+            open={open}
+            close={() => {
+              setOpen(false);
             }}
+            root={rootRef}
+            button={buttonRef}
           />
-        </>
-      )}
-      <ul className="data-table__chooser-list">
-        {shown.map((column) => (
-          <li key={column.id}>
-            <label className="data-table__chooser-option">
-              <input
-                type="checkbox"
-                checked={column.visible}
-                disabled={column.visible && lastVisible}
-                onChange={(event) => {
-                  onToggle(column.id, event.currentTarget.checked);
-                }}
-              />
-              <span>{column.header}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-      {many && found.length > FIRST_IN_GROUP && (
-        <p className="data-table__chooser-more">
-          {formatCount(found.length - FIRST_IN_GROUP)} more: search to find them.
-        </p>
+        </Suspense>
       )}
     </div>
   );

@@ -29,6 +29,7 @@ const INITIAL_HEIGHT = 600;
 const SKELETON_ROWS = 8;
 
 export interface DataGridProps<Row> {
+  readonly id?: string | undefined;
   readonly label: string;
   /** The page's records, in display order. */
   readonly rows: readonly Row[];
@@ -73,6 +74,7 @@ const INTERACTIVE = 'a[href], button, input, select, textarea, summary, [role="b
  * only this and the rows that come into view.
  */
 function DataGridImpl<Row>({
+  id,
   label,
   rows,
   getRowId,
@@ -89,6 +91,8 @@ function DataGridImpl<Row>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const focusPending = useRef(false);
+  // Where the user has scrolled the columns to: focusing a row never scrolls them.
+  const scrollLeft = useRef(0);
   // Whether focus is on a row: row elements are recycled, so after a render it may need moving.
   const focusInRows = useRef(false);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -215,6 +219,17 @@ function DataGridImpl<Row>({
 
   const onFocus = (event: FocusEvent<HTMLTableElement>) => {
     const tr = rowElement(event.target);
+    // A focused row never takes the first column out of view. Entering the rows from the keyboard
+    // (Tab past the headers' far end, a skip link) shows them from their first column; otherwise
+    // the columns stay where the user left them, which the browser's own scrolling of a row
+    // wider than the view to its far end would not.
+    const scroller = scrollRef.current;
+    if (tr && scroller) {
+      const next = event.relatedTarget;
+      const fromRows = next instanceof Node && bodyRef.current?.contains(next) === true;
+      const left = !fromRows && tr.matches(':focus-visible') ? 0 : scrollLeft.current;
+      if (scroller.scrollLeft !== left) scroller.scrollLeft = left;
+    }
     if (tr?.dataset.rowId !== undefined) {
       focusInRows.current = true;
       setActiveId(tr.dataset.rowId);
@@ -304,8 +319,16 @@ function DataGridImpl<Row>({
   }
 
   return (
-    <div ref={scrollRef} className="data-table__scroll" onScroll={onScroll}>
+    <div
+      ref={scrollRef}
+      className="data-table__scroll"
+      onScroll={(event) => {
+        scrollLeft.current = event.currentTarget.scrollLeft;
+        onScroll?.();
+      }}
+    >
       <table
+        id={id}
         role="grid"
         aria-label={label}
         aria-rowcount={hasRows ? rows.length + 1 : undefined}

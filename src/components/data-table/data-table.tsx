@@ -52,6 +52,7 @@ function cssVariables(variables: Record<`--${string}`, string>): CSSProperties {
  */
 export function DataTable<Row extends RowData>({
   tableId,
+  id,
   label,
   rows,
   columns: declared,
@@ -254,6 +255,7 @@ export function DataTable<Row extends RowData>({
         />
       </div>
       <DataGrid
+        id={id}
         label={label}
         rows={ordered}
         getRowId={getRowId}

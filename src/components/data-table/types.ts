@@ -75,6 +75,8 @@ export interface TableView<Row> {
 export interface DataTableProps<Row> {
   /** Key under which the user's column choices (visibility, widths) are remembered. */
   readonly tableId: string;
+  /** The grid element's id, for a link that skips to it. */
+  readonly id?: string;
   /** Accessible name of the table. */
   readonly label: string;
   /** The rows to show, already filtered by the page. Keep the array stable between renders. */

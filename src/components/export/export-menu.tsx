@@ -6,6 +6,7 @@
 import { Suspense, lazy, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { ExportNaming } from '../../lib/export-file-name';
+import { focusLeaves } from '../use-dismiss';
 import type { ExportSource } from './run-export';
 import './export-menu.css';
 
@@ -78,10 +79,7 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
         onPointerEnter={prefetch}
         onFocus={prefetch}
         onBlur={(event) => {
-          const next = event.relatedTarget;
-          if (open && next instanceof Node && !event.currentTarget.parentElement?.contains(next)) {
-            setOpen(false);
-          }
+          if (open && focusLeaves(event, event.currentTarget.parentElement)) setOpen(false);
         }}
         onClick={() => {
           setWanted(true);

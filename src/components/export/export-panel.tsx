@@ -8,7 +8,7 @@
  * failed) are one state machine, and the panel renders each of them.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDismiss } from '../use-dismiss';
+import { focusLeaves, useDismiss } from '../use-dismiss';
 import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
 import { Cancelled } from '../../lib/run-in-slices';
@@ -172,6 +172,13 @@ export default function ExportPanel<Row>({
   };
 
   const busy = state.phase === 'running' || state.phase === 'waiting';
+  // The name the file will have, before it is saved: partial unless it waits for every row.
+  const extensions = formats.map((f) => `.${f.extension}`);
+  const fileName = exportFileName(naming, {
+    date: new Date(),
+    partial: !list.complete && !(loading && waitForAll),
+    extension: 'csv',
+  }).slice(0, -'.csv'.length);
   const formatLabel = (format: ExportFormat) => FORMATS.find((f) => f.format === format)?.label;
 
   return (
@@ -184,15 +191,19 @@ export default function ExportPanel<Row>({
         className="export-menu__panel"
         hidden={!open}
         onBlur={(event) => {
-          const next = event.relatedTarget;
-          const root = button.current?.parentElement;
-          if (next instanceof Node && !root?.contains(next)) setOpen(false);
+          if (focusLeaves(event, button.current?.parentElement)) setOpen(false);
         }}
       >
         <p className="export-menu__count">
           {loading
             ? `Still loading: ${loading.total === null ? plural(loading.loaded, noun, nouns) : `${formatCount(loading.loaded)} of ${plural(loading.total, noun, nouns)}`} so far.`
             : `Export ${plural(count, noun, nouns)}`}
+        </p>
+        <p className="export-menu__file">
+          File name: <span className="export-menu__file-name">{fileName}</span>
+          <span className="export-menu__note">
+            {extensions.slice(0, -1).join(', ')} or {extensions.at(-1)}
+          </span>
         </p>
         {!loading && !list.complete && (
           <p className="export-menu__note">

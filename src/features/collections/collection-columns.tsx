@@ -1,4 +1,4 @@
-import type { Collection } from '../../api/records';
+import { unknownOf, type Collection } from '../../api/records';
 import {
   CollectionLink,
   dateColumn,
@@ -7,8 +7,8 @@ import {
   textColumn,
 } from '../../components/columns';
 import type { DataColumn } from '../../components/data-table';
-import { Bytes } from '../../components/values';
-import { exactBytes } from '../../lib/format';
+import { Bytes, UnknownValue } from '../../components/values';
+import { exactBytes, formatCount } from '../../lib/format';
 import { topicLabel } from '../../lib/topics';
 
 export function StateBadge({ state }: { state: string | null }) {
@@ -26,23 +26,34 @@ export function Topics({ codes }: { codes: readonly string[] }) {
   return <>{codes.map(topicLabel).join(', ')}</>;
 }
 
+/** A collection's seeds, active and inactive; null when the service did not give both counts. */
+function seedCount(c: Collection): number | null {
+  return c.numActiveSeeds === null || c.numInactiveSeeds === null
+    ? null
+    : c.numActiveSeeds + c.numInactiveSeeds;
+}
+
+/**
+ * The columns of /collections. Those shown at first fit a 1440-pixel screen side by side; the
+ * active and inactive counts, the audit fields and the account are a choice away.
+ */
 export const collectionColumns: readonly DataColumn<Collection>[] = [
   {
     id: 'name',
     header: 'Name',
     field: 'name',
     kind: 'text',
-    width: 300,
+    width: 260,
     value: (c) => c.name,
     cell: (c) => <CollectionLink id={c.id} name={c.name} inTable />,
   },
-  idColumn({ width: 90 }),
+  idColumn({ width: 80 }),
   {
     id: 'state',
     header: 'State',
     field: 'state',
     kind: 'text',
-    width: 110,
+    width: 95,
     value: (c) => c.state,
     cell: (c) => <StateBadge state={c.state} />,
   },
@@ -51,7 +62,7 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
     header: 'Visibility',
     field: 'publiclyVisible',
     kind: 'text',
-    width: 110,
+    width: 115,
     value: (c) => (c.publiclyVisible === null ? null : c.publiclyVisible ? 'Public' : 'Private'),
   },
   {
@@ -59,38 +70,56 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
     header: 'Topics',
     field: 'topics',
     kind: 'text',
-    width: 260,
+    width: 180,
     value: (c) => c.topics.map(topicLabel).join(', ') || null,
     cell: (c) => <Topics codes={c.topics} />,
+  },
+  {
+    id: 'seeds',
+    header: 'Seeds',
+    kind: 'number',
+    width: 90,
+    value: seedCount,
+    cell: (c) => {
+      const why = unknownOf(c, 'numActiveSeeds') ?? unknownOf(c, 'numInactiveSeeds');
+      const total = seedCount(c);
+      return why ? <UnknownValue why={why} /> : total === null ? null : formatCount(total);
+    },
+    title: (c) =>
+      c.numActiveSeeds === null || c.numInactiveSeeds === null
+        ? null
+        : `${formatCount(c.numActiveSeeds)} active, ${formatCount(c.numInactiveSeeds)} inactive`,
   },
   {
     id: 'active_seeds',
     header: 'Active seeds',
     field: 'numActiveSeeds',
     kind: 'number',
-    width: 150,
+    width: 140,
     value: (c) => c.numActiveSeeds,
+    hiddenByDefault: true,
   },
   {
     id: 'inactive_seeds',
     header: 'Inactive seeds',
     field: 'numInactiveSeeds',
     kind: 'number',
-    width: 160,
+    width: 150,
     value: (c) => c.numInactiveSeeds,
+    hiddenByDefault: true,
   },
   {
     id: 'size',
     header: 'Archived size',
     field: 'totalWarcBytes',
     kind: 'number',
-    width: 160,
+    width: 150,
     value: (c) => c.totalWarcBytes,
     cell: (c) => <Bytes value={c.totalWarcBytes} />,
     title: (c) => (c.totalWarcBytes === null ? null : exactBytes(c.totalWarcBytes)),
   },
-  dateColumn('last_crawl', 'Last crawl', 'lastCrawl', { missing: 'never' }),
-  dateColumn('created', 'Created', 'created'),
+  dateColumn('last_crawl', 'Last crawl', 'lastCrawl', { missing: 'never', width: 185 }),
+  dateColumn('created', 'Created', 'created', { width: 185 }),
   dateColumn('updated', 'Updated', 'lastUpdated', { hiddenByDefault: true }),
   textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
   textColumn('updated_by', 'Updated by', 'lastUpdatedBy', { hiddenByDefault: true }),

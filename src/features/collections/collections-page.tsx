@@ -1,7 +1,16 @@
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
+import { isMetadataColumnId, metadataFieldColumns } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
+import {
+  FilterChips,
+  anyOfChips,
+  inWords,
+  oneChip,
+  quickChip,
+  type Chip,
+} from '../../components/filter-chips';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/list-status';
@@ -16,7 +25,12 @@ import {
 } from '../../lib/crawl-age';
 import { withinSize, sizeMaxParam } from '../../lib/archived-size';
 import { formatBytes, plural } from '../../lib/format';
-import { filterMissing, metadataCoverage, missingFieldsParam } from '../../lib/metadata-audit';
+import {
+  filterMissing,
+  metadataCoverage,
+  missingFieldsParam,
+  missingSearch,
+} from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
 import { collectionColumns, collectionSearchText } from './collection-columns';
@@ -49,49 +63,94 @@ function crawledNote(age: CrawlAge): string {
     case 'never':
       return 'never crawled';
     case 'unknown':
-      return 'whose last crawl date the catalogue service did not give';
+      return 'last crawl date not given';
     default:
       return `last crawled ${CRAWL_AGE_LABELS[age].toLowerCase()}`;
   }
 }
 
 export function CollectionsPage() {
-  const page = useListPage(collectionsParams, collectionColumns);
+  const page = useListPage(collectionsParams, collectionColumns, isMetadataColumnId);
   const { state, missing, crawled, size_max: sizeMax } = page.values;
   const list = listView(useCollections({ state }));
+  // Every metadata field the collections use can be a column, as on the seed lists.
+  const fieldsKey = useMemo(
+    () =>
+      metadataCoverage(list.rows)
+        .fields.map((f) => f.field)
+        .join('\n'),
+    [list.rows],
+  );
+  const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
+  const columns = useMemo(
+    () => [...collectionColumns, ...metadataFieldColumns(fields, collectionColumns)],
+    [fields],
+  );
   const everything = listView(useCollections());
   const navigate = useNavigate();
-  const lacking = useMemo(
-    () => filterMissing(list.rows, missing, 'collection'),
-    [list.rows, missing],
-  );
+  const location = useLocation();
   const inBand = useMemo(() => {
-    if (crawled === undefined) return lacking.rows;
+    if (crawled === undefined) return list.rows;
     if (typeof crawled !== 'string') return [];
     const day = today();
-    return lacking.rows.filter((c) => crawlAge(c, day) === crawled);
-  }, [lacking.rows, crawled]);
+    return list.rows.filter((c) => crawlAge(c, day) === crawled);
+  }, [list.rows, crawled]);
   const inSize = useMemo(() => {
     if (sizeMax === undefined) return inBand;
     if (typeof sizeMax !== 'number') return [];
     return inBand.filter((c) => withinSize(c, sizeMax));
   }, [inBand, sizeMax]);
-  const rows = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
-  const filtered =
+  // Every filter but `missing`: the records the coverage audit counts (see RequiredFieldsAudit).
+  const kept = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
+  const lacking = useMemo(() => filterMissing(kept, missing, 'collection'), [kept, missing]);
+  const rows = lacking.rows;
+  const othersNarrow =
     state !== undefined ||
-    missing.length > 0 ||
     crawled !== undefined ||
     sizeMax !== undefined ||
     page.quick.query !== '';
-  // The filters over the loaded rows, in words: said above the table and on a printout.
-  const narrowedBy = [
-    ...(missing.length > 0 ? [`without ${missing.join(' or ')}`] : []),
-    ...(typeof sizeMax === 'number'
-      ? [`of ${formatBytes(sizeMax)} or less (${plural(sizeMax, 'byte')}) of archived data`]
-      : []),
-    ...(typeof crawled === 'string' ? [`${crawledNote(crawled)}, counted back from today`] : []),
+  const filtered = othersNarrow || missing.length > 0;
+  const chips: Chip<Partial<typeof page.values>>[] = [
+    ...(state === undefined
+      ? []
+      : [oneChip(state === 'ACTIVE' ? 'active' : 'inactive', { state: undefined })]),
+    ...(crawled === undefined
+      ? []
+      : [
+          oneChip(
+            typeof crawled === 'string' ? crawledNote(crawled) : `crawled=${crawled.unreadable}`,
+            {
+              crawled: undefined,
+            },
+          ),
+        ]),
+    ...(sizeMax === undefined
+      ? []
+      : [
+          oneChip(
+            typeof sizeMax === 'number'
+              ? `of ${formatBytes(sizeMax)} or less (${plural(sizeMax, 'byte')}) of archived data`
+              : `size_max=${sizeMax.unreadable}`,
+            { size_max: undefined },
+          ),
+        ]),
+    ...anyOfChips(
+      'missing',
+      missing,
+      (f) => `no ${f}`,
+      (kept) => ({ missing: kept }),
+    ),
+    ...(page.quick.query === ''
+      ? []
+      : [quickChip(`name containing “${page.quick.query}”`, { q: '' })]),
   ];
-  const fields = useMemo(() => metadataCoverage(list.rows).fields.map((f) => f.field), [list.rows]);
+  const everyCollection = {
+    state: undefined,
+    crawled: undefined,
+    size_max: undefined,
+    missing: [],
+    q: '',
+  };
 
   return (
     <Page title="Collections">
@@ -137,19 +196,26 @@ export function CollectionsPage() {
                 <bdi>{message}</bdi>
               </p>
             ))}
-            {narrowedBy.map((note) => (
-              <p key={note} className="list-note">
-                Showing the collections {note}.{' '}
-                <Link to={paths.collections({ state })}>Show every collection</Link>
-              </p>
-            ))}
+            <FilterChips
+              nouns="collections"
+              chips={chips}
+              onRemove={(without) => {
+                page.url.set(without);
+              }}
+              onClear={() => {
+                page.url.set(everyCollection);
+              }}
+            />
             {list.rows.length > 0 && (
               <RequiredFieldsAudit
                 scope="collection"
-                records={list.rows}
+                records={kept}
+                counted={!othersNarrow ? 'all' : missing.length > 0 ? 'others' : 'shown'}
                 noun="collection"
                 present={fields}
-                linkTo={(fields) => paths.collections({ state, missing: fields })}
+                linkTo={(fields) =>
+                  `${location.pathname}${missingSearch(fields, new URLSearchParams(location.search))}`
+                }
               />
             )}
           </>
@@ -158,17 +224,14 @@ export function CollectionsPage() {
           tableId: 'collections',
           label: 'Collections',
           rows,
-          columns: collectionColumns,
+          columns,
           getRowId: (c) => String(c.id),
           onOpenRow: (c) => {
             void navigate(paths.collection(c.id));
           },
         }}
         filtered={filtered}
-        inForce={[
-          ...(state === undefined ? [] : [state === 'ACTIVE' ? 'active' : 'inactive']),
-          ...narrowedBy,
-        ]}
+        inForce={inWords(chips)}
         noMatches={
           <EmptyState kind="no-matches" title="No collections match these filters.">
             Try another state, another time since the last crawl, or a shorter name.

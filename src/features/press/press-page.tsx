@@ -18,7 +18,7 @@ import {
 } from '../../components/export/export-menu';
 import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
 import { useQuickFiltered } from '../../components/list-page';
-import { ListEmpty, ListStatus, countLine } from '../../components/list-status';
+import { CountLine, ListEmpty, ListStatus, countLine } from '../../components/list-status';
 import { Page } from '../../components/page';
 import { ExternalLink, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';
@@ -79,9 +79,9 @@ export function PressPage() {
   const filtered = quick.query !== '';
   return (
     <Page title="Press">
-      <p className="count-line" aria-live="polite">
+      <CountLine view={list}>
         {countLine(list, 'press mention', { shown: filtered ? items.length : undefined })}
-      </p>
+      </CountLine>
       <UrlProblems problems={url.problems} />
       <div className="press-toolbar">
         <FilterBar label="Find and order press mentions">
@@ -111,7 +111,7 @@ export function PressPage() {
           />
         )}
       </div>
-      <ListStatus view={list} noun="press mention" resource="press_item" />
+      <ListStatus view={list} noun="press mention" resource="press_item" age={false} />
       {list.loadingFirst ? (
         <ul className="press-grid" aria-busy="true" aria-label="Loading press mentions">
           {Array.from({ length: 6 }, (_, i) => (

@@ -4,17 +4,38 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { listView, useCollectionNames, useSeedGroups } from '../../api/hooks';
-import type { Seed } from '../../api/records';
+import {
+  listView,
+  useCollectionNames,
+  useCollections,
+  useSeedGroups,
+  type ListView,
+} from '../../api/hooks';
+import type { Collection, Seed } from '../../api/records';
 import { seedQueries } from '../../api/queries';
 import { EmptyState } from '../../components/empty-state';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { LoadProgress, countLine } from '../../components/list-status';
+import { formatCount } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { countSeeds, seedGroupColumns, seedGroupSearchText } from './seed-group-columns';
 
 /** Seed groups have no filters of their own beyond the quick filter and the sort. */
 const NO_PARAMS = {};
+
+/** Below this many seeds in the catalogue, every group's seeds are counted without being asked. */
+const COUNT_UNASKED_BELOW = 100_000;
+
+/** Seeds in the catalogue, from its collections' counts; null until every count is known. */
+function catalogueSeeds(collections: ListView<Collection>): number | null {
+  if (collections.data?.complete !== true) return null;
+  let total = 0;
+  for (const c of collections.rows) {
+    if (c.numActiveSeeds === null || c.numInactiveSeeds === null) return null;
+    total += c.numActiveSeeds + c.numInactiveSeeds;
+  }
+  return total;
+}
 
 export function SeedGroupsView({
   fixedCollection,
@@ -25,8 +46,15 @@ export function SeedGroupsView({
   seeds?: { rows: readonly Seed[]; complete: boolean };
 }) {
   const groups = listView(useSeedGroups());
-  // Across all collections, counting means loading every seed: only on request, or from cache.
-  const everySeed = useQuery({ ...seedQueries.list({}), enabled: false });
+  // Across all collections, counting means loading every seed: at once for a catalogue of fewer
+  // than 100,000 seeds, or one whose seeds the saved catalogue holds; otherwise on request (or
+  // from the cache, when another page has loaded them).
+  const catalogue = catalogueSeeds(listView(useCollections()));
+  const saved = useQuery({ ...seedQueries.saved(), enabled: fixedCollection === undefined });
+  const unasked =
+    fixedCollection === undefined &&
+    (saved.data === true || (catalogue !== null && catalogue < COUNT_UNASKED_BELOW));
+  const everySeed = useQuery({ ...seedQueries.list({}), enabled: unasked });
   const allSeeds = listView(everySeed);
   const countedRows = seeds ? seeds.rows : allSeeds.data ? allSeeds.rows : undefined;
   const countsComplete = seeds ? seeds.complete : allSeeds.data?.complete === true;
@@ -71,7 +99,9 @@ export function SeedGroupsView({
         quickFilter={{ placeholder: 'Group or collection' }}
         actions={
           fixedCollection === undefined &&
-          !allSeeds.data && (
+          !allSeeds.data &&
+          !everySeed.isFetching &&
+          !saved.isPending && (
             <div className="field field-action">
               <button
                 type="button"
@@ -82,7 +112,11 @@ export function SeedGroupsView({
               >
                 Count the seeds in each group
               </button>
-              <span className="field-hint">Loads every seed in the catalogue</span>
+              <span className="field-hint">
+                {catalogue === null
+                  ? 'Loads every seed in the catalogue'
+                  : `Loads all ${formatCount(catalogue)} seeds in the catalogue`}
+              </span>
             </div>
           )
         }

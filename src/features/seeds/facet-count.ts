@@ -195,6 +195,9 @@ export interface Tally {
   readonly ownGroup: Int32Array;
   readonly matched: Uint32Array;
   matchCount: number;
+  /** Rows failing the `missing` filter alone (kept only while it is in force). */
+  readonly lacking: Uint32Array;
+  lackingCount: number;
   metadataUnknown: number;
   /** Per where dimension, the last row (plus one) that satisfied it. */
   readonly hit: Int32Array;
@@ -223,6 +226,8 @@ export function newTally(plan: Plan, n: number): Tally {
     ownGroup: new Int32Array(groups),
     matched: new Uint32Array(n),
     matchCount: 0,
+    lacking: new Uint32Array(plan.checkMissing ? n : 0),
+    lackingCount: 0,
     metadataUnknown: 0,
     hit: new Int32Array(plan.whereFields.length),
   };
@@ -243,12 +248,14 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       const ms = c.created[i] ?? Number.NaN;
       if (!(ms >= created.from && ms < created.to)) continue;
     }
+    // A row that has every `missing` field is kept aside if it passes every other filter.
+    let complete = false;
     if (plan.checkMissing) {
       let has = 0;
       for (let k = fieldStart[i] ?? 0, end = fieldStart[i + 1] ?? 0; k < end; k++) {
         has += missingMark[fields[k] ?? 0] ?? 0;
       }
-      if (has === plan.missingCount) continue;
+      complete = has === plan.missingCount;
     }
     if (plan.quickTest && !plan.quickTest(plan.rows[i] as Seed)) continue;
     if (plan.quickSet && !plan.quickSet.has(plan.rows[i] as Seed)) continue;
@@ -303,6 +310,10 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       failed = W + STATUS_DIM;
     }
     if (fails > 1) continue;
+    if (complete) {
+      if (fails === 0) tally.lacking[tally.lackingCount++] = i;
+      continue;
+    }
 
     if (fails === 0) {
       matched[tally.matchCount++] = i;

@@ -5,24 +5,15 @@
  * counts with every filter but its own, so choosing "English" does not hide "Spanish".
  *
  * It is over 300 lines because its sections (metadata fields, yes/no fields, seed types, groups,
- * statuses) share the value list, the search over values and the count wording kept beside them.
+ * statuses) share the count wording kept beside them; the value list is in facet-values.tsx.
  */
-import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, shortText } from '../../lib/format';
-import {
-  findValues,
-  type ChoiceFacet,
-  type FacetResult,
-  type FieldFacet,
-  type FieldValue,
-} from './facets';
+import { type ChoiceFacet, type FacetResult, type FieldFacet } from './facets';
 import { STATUS_LABELS, type StatusClass } from '../../lib/seed-status';
 import type { SeedGroupChoice } from './seed-filters';
+import { displayValue, MOST_IN_LABEL, Value, ValueList, VariantHint } from './facet-values';
 
-/** Values of a facet shown before "Show all"; the rest on request, searchable. */
-const FIRST_VALUES = 10;
-/** Values shown at once after "Show all": more is a search, not a list. */
-const MOST_VALUES = 200;
 /** Metadata fields shown before "Show all fields" (a list may carry thousands). */
 const FIRST_FIELDS = 30;
 
@@ -42,20 +33,12 @@ export interface FacetPanelProps {
   onChoice: (choice: SeedChoice) => void;
   /** Metadata fields chosen as `missing`. */
   missing: readonly string[];
+  /**
+   * In a narrow window the panel opens over the list, from the "Refine" button: it takes the
+   * focus, and "Done" or Escape closes it.
+   */
+  onClose?: (() => void) | undefined;
 }
-
-/**
- * A value as the panel shows it: in quotes when spaces begin or end it, so " English " cannot pass
- * for "English", to the eye or to a screen reader.
- */
-function displayValue(value: string): string {
-  if (value === '') return '(empty)';
-  const shown = shortText(value, MOST_IN_LABEL);
-  return value.trim() === value ? shown : `“${shown}”`;
-}
-
-/** The most characters a value's label shows: a value can be a mebibyte long. */
-const MOST_IN_LABEL = 300;
 
 const share = (count: number, of: number) =>
   of === 0 ? '' : ` (${Math.round((count / of) * 100).toString()}%)`;
@@ -67,8 +50,29 @@ export function FacetPanel({
   onMissing,
   onChoice,
   missing,
+  onClose,
 }: FacetPanelProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const over = onClose !== undefined;
+  useEffect(() => {
+    if (over) heading.current?.focus();
+  }, [over]);
+  // Over the list, Escape inside the panel closes it.
+  useEffect(() => {
+    const element = section.current;
+    if (!element || !onClose) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
+    element.addEventListener('keydown', onKey);
+    return () => {
+      element.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
   // The counts are drawn again only when they or the choices change: a key typed into the quick
   // filter (counts pending) or a new handler from the page redraws the note, not every value.
   const handlers = useRef({ onWhere, onMissing, onChoice });
@@ -93,12 +97,24 @@ export function FacetPanel({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the fields' names
   const chosenMissing = useMemo(() => missing, [missingKey]);
   return (
-    <section className="facet-panel" aria-labelledby={headingId} aria-busy={pending}>
+    <section
+      className={over ? 'facet-panel facet-panel--over' : 'facet-panel'}
+      aria-labelledby={headingId}
+      aria-busy={pending}
+      ref={section}
+    >
       <div className="facet-panel__head">
-        <h2 id={headingId}>Refine</h2>
+        <h2 id={headingId} ref={heading} tabIndex={over ? -1 : undefined}>
+          Refine
+        </h2>
         <span className="facet-panel__note" aria-live="polite">
           {pending ? 'Counting…' : `Counts of ${formatCount(result.rows.length)} seeds`}
         </span>
+        {onClose && (
+          <button type="button" className="button button-quiet" onClick={onClose}>
+            Done
+          </button>
+        )}
       </div>
       <FacetCounts
         result={result}
@@ -192,40 +208,6 @@ const FacetCounts = memo(function FacetCounts({
 function groupLabel(result: FacetResult, value: SeedGroupChoice): string {
   const group = result.seedGroup.values.find((g) => g.value === value);
   return group?.name ?? `Group ${String(value)}`;
-}
-
-function Value({
-  label,
-  count,
-  selected,
-  onToggle,
-  hint,
-}: {
-  label: string;
-  count: number;
-  selected: boolean;
-  onToggle: () => void;
-  hint?: ReactNode;
-}) {
-  const shown = displayValue(label);
-  return (
-    <li className={selected ? 'facet__item facet__item--selected' : 'facet__item'}>
-      <label className="facet__value">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={onToggle}
-          aria-label={`${shown}, ${formatCount(count)} ${count === 1 ? 'seed' : 'seeds'}`}
-        />
-        {/* Isolated: a value may carry a direction override. */}
-        <bdi className="facet__label">{shown}</bdi>
-        <span className="facet__count" aria-hidden="true">
-          {formatCount(count)}
-        </span>
-      </label>
-      {hint}
-    </li>
-  );
 }
 
 /** A seed field's values (groups, active, visibility, type, status), with the unknown ones. */
@@ -347,100 +329,5 @@ function FieldSection({
         />
       </ul>
     </details>
-  );
-}
-
-function VariantHint({ value }: { value: FieldValue }) {
-  if (value.variants.length === 0) return null;
-  return (
-    <p className="facet__hint">
-      also{' '}
-      {value.variants.map((variant, i) => (
-        <span key={variant.value}>
-          {i > 0 && ', '}
-          {formatCount(variant.count)} as “<bdi>{variant.value}</bdi>”
-        </span>
-      ))}
-    </p>
-  );
-}
-
-/**
- * The first values (or fields), "Show all" for the rest, and a search box when there are many. The
- * chosen ones always show, wherever they fall.
- */
-function ValueList<T extends { text: string; selected: boolean }>({
-  values,
-  searchable,
-  what,
-  render,
-  first = FIRST_VALUES,
-  kind = 'values',
-  list = true,
-}: {
-  values: readonly T[];
-  searchable: boolean;
-  what: string;
-  render: (value: T) => ReactNode;
-  first?: number;
-  kind?: 'values' | 'fields';
-  /** Whether the items go in a list of their own (values), or stand as sections (fields). */
-  list?: boolean;
-}) {
-  const [all, setAll] = useState(false);
-  const [query, setQuery] = useState('');
-  const searchId = useId();
-  const many = values.length > first;
-  const found = findValues(values, query, (v) => v.text);
-  const shown = all
-    ? found.slice(0, MOST_VALUES)
-    : [...found.slice(0, first), ...found.slice(first).filter((v) => v.selected)];
-  const items = shown.map((v) => render(v));
-  return (
-    <>
-      {all && searchable && many && (
-        <div className="facet__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            Search the {kind === 'values' ? `values of ${what}` : 'metadata fields'}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            placeholder={`Search ${formatCount(values.length)} ${kind}`}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-            }}
-          />
-        </div>
-      )}
-      {values.length === 0 ? null : list ? <ul className="facet__values">{items}</ul> : items}
-      {all && found.length > MOST_VALUES && (
-        <p className="facet__hint">
-          Showing {formatCount(MOST_VALUES)} of {formatCount(found.length)}: search to find others.
-        </p>
-      )}
-      {all && query !== '' && found.length === 0 && (
-        <p className="facet__hint">
-          No {kind === 'values' ? `value of ${what}` : 'metadata field'} contains “{query}”.
-        </p>
-      )}
-      {many && (
-        <button
-          type="button"
-          className="link-button facet__more"
-          aria-expanded={all}
-          onClick={() => {
-            setAll((was) => !was);
-            setQuery('');
-          }}
-        >
-          {all
-            ? `Show the first ${formatCount(first)} only`
-            : `Show all ${formatCount(values.length)}${kind === 'fields' ? ' metadata fields' : ''}`}
-          {kind === 'values' && <span className="visually-hidden"> values of {what}</span>}
-        </button>
-      )}
-    </>
   );
 }

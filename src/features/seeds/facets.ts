@@ -99,6 +99,11 @@ export interface FacetResult {
   readonly indices: Uint32Array;
   /** The matching seeds, in the rows' order. */
   readonly rows: readonly Seed[];
+  /**
+   * The seeds every filter but `missing` keeps, in the rows' order: what the coverage audit counts,
+   * as a facet counts with every filter but its own. `rows` itself when no `missing` is in force.
+   */
+  readonly lackingBase: readonly Seed[];
   /** Seeds indexed (all loaded rows). */
   readonly total: number;
   /**
@@ -322,12 +327,17 @@ function* report(
   });
 
   const indices = tally.matched.slice(0, matchCount);
-  return {
-    indices,
+  const rowsAt = (at: Uint32Array) =>
     // The same array when nothing is filtered out, so what is cached per rows array (the table's
     // sort keys) stays valid.
-    rows:
-      matchCount === index.size ? index.rows : Array.from(indices, (i) => index.rows[i] as Seed),
+    at.length === index.size ? index.rows : Array.from(at, (i) => index.rows[i] as Seed);
+  const rows = rowsAt(indices);
+  return {
+    indices,
+    rows,
+    lackingBase: plan.checkMissing
+      ? rowsAt(mergeAscending(indices, tally.lacking.subarray(0, tally.lackingCount)))
+      : rows,
     total: index.size,
     fields: facetFields,
     coverage,
@@ -367,6 +377,18 @@ function* report(
     },
     messages: plan.messages,
   };
+}
+
+/** Two ascending lists of row positions as one. */
+function mergeAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] =
+      j >= b.length || (i < a.length && (a[i] ?? 0) < (b[j] ?? 0)) ? (a[i++] ?? 0) : (b[j++] ?? 0);
+  }
+  return out;
 }
 
 /** Values by count, most first, then by label in the locale's order. */

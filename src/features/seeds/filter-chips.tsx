@@ -1,28 +1,32 @@
 /**
- * The seed filters in force, each with a button that removes it, and one that clears them all, so
- * a list narrowed by facet clicks, a shared link or the overview's charts always says why.
+ * The chips of a seed list: one for each filter in force, those the service applies (collection,
+ * metadata field and prefix) and those the explorer applies to the loaded rows, with the quick
+ * filter last. Each says what the list keeps.
  */
-import type { ReactNode } from 'react';
+import { anyOfChips, oneChip, quickChip, type Chip } from '../../components/filter-chips';
 import { formatPeriod } from '../../lib/format';
 import type { StatusClass } from '../../lib/seed-status';
 import {
-  encodeWhere,
   isUnreadable,
   type SeedGroupChoice,
   type SeedRowFilterValues,
-  type Unreadable,
+  type WhereClause,
 } from './seed-filters';
 
-export interface Chip {
-  /** What the filter keeps, in words. */
-  readonly label: ReactNode;
-  /** The same, as text, for the remove button's accessible name. */
-  readonly text: string;
-  /** The row filters once this one is removed. */
-  readonly without: Partial<SeedRowFilterValues>;
-}
+/** The address's parameters a chip removes. */
+export type SeedChipPatch = Partial<SeedRowFilterValues> & {
+  collection?: number | undefined;
+  metadata__name?: string;
+  metadata__value__startswith?: string;
+  q?: string;
+};
 
-type Values = SeedRowFilterValues;
+type Values = SeedRowFilterValues & {
+  collection?: number | undefined;
+  metadata__name: string;
+  metadata__value__startswith: string;
+  q: string;
+};
 
 const STATUS: Record<StatusClass, string> = {
   '2xx': 'status 2xx',
@@ -33,89 +37,113 @@ const STATUS: Record<StatusClass, string> = {
   unchecked: 'status not checked',
 };
 
-function listChips<T>(
-  list: readonly (T | Unreadable)[],
-  key: keyof Values,
-  describe: (value: T) => string,
-): Chip[] {
-  return list.map((item, i) => {
-    const text = isUnreadable(item) ? `${key}=${item.unreadable}` : describe(item);
-    return {
-      label: <bdi>{text}</bdi>,
-      text,
-      without: { [key]: list.filter((_, j) => j !== i) },
-    };
-  });
-}
-
-/** One chip per filter value in the address, in a fixed order. */
-export function filterChips(values: Values, groupName: (id: number) => string | undefined): Chip[] {
+/** Every filter in force, in a fixed order: the service's first, the quick filter last. */
+export function filterChips(
+  values: Values,
+  names: {
+    group: (id: number) => string | undefined;
+    /** The collection's name, on a list that is not a collection's own. */
+    collection: (id: number) => string;
+  },
+): Chip<SeedChipPatch>[] {
   const group = (choice: SeedGroupChoice) =>
-    choice === 'none' ? 'in no seed group' : `in group “${groupName(choice) ?? String(choice)}”`;
-  const created = values.created;
-  return [
-    ...listChips(values.seed_group, 'seed_group', group),
-    ...listChips(values.where, 'where', (c) => encodeWhere(c).replace(':', ': ')),
-    ...listChips(values.missing, 'missing', (field) => `no ${field}`),
-    ...listChips(values.active, 'active', (v) => (v ? 'active' : 'inactive')),
-    ...listChips(values.public, 'public', (v) => (v ? 'public' : 'private')),
-    ...listChips(values.seed_type, 'seed_type', (t) => `type ${t}`),
-    ...listChips(values.status, 'status', (s) => STATUS[s]),
-    ...(created === undefined
-      ? []
-      : [
-          {
-            label: (
-              <bdi>
-                {isUnreadable(created) ? `created=${created.unreadable}` : createdText(created)}
-              </bdi>
-            ),
-            text: isUnreadable(created) ? `created=${created.unreadable}` : createdText(created),
-            without: { created: undefined },
-          },
-        ]),
+    choice === 'none' ? 'in no seed group' : `in group “${names.group(choice) ?? String(choice)}”`;
+  const { collection, metadata__name: field, metadata__value__startswith: prefix } = values;
+  const chips: Chip<SeedChipPatch>[] = [];
+  if (collection !== undefined) {
+    chips.push(oneChip(`in “${names.collection(collection)}”`, { collection: undefined }));
+  }
+  if (field !== '' || prefix !== '') {
+    const text =
+      prefix === ''
+        ? `with a ${field} value`
+        : `${field === '' ? 'a value' : field} starting “${prefix}”`;
+    chips.push(oneChip(text, { metadata__name: '', metadata__value__startswith: '' }));
+  }
+  // The values chosen for each field, one chip per field.
+  const fields = [
+    ...new Set(values.where.filter((c): c is WhereClause => !isUnreadable(c)).map((c) => c.field)),
   ];
-}
-
-function createdText(period: string): string {
-  return `created in ${formatPeriod(period)}`;
-}
-
-export function FilterChips({
-  chips,
-  onRemove,
-  onClear,
-}: {
-  chips: readonly Chip[];
-  onRemove: (without: Partial<Values>) => void;
-  onClear: () => void;
-}) {
-  if (chips.length === 0) return null;
-  return (
-    <div className="filter-chips" role="group" aria-label="Filters in force">
-      <span className="filter-chips__lead">Showing seeds</span>
-      <ul>
-        {chips.map((chip) => (
-          <li key={chip.text} className="filter-chip">
-            <span>{chip.label}</span>
-            <button
-              type="button"
-              className="filter-chip__remove"
-              aria-label={`Remove the filter: ${chip.text}`}
-              onClick={() => {
-                onRemove(chip.without);
-              }}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      {chips.length > 1 && (
-        <button type="button" className="link-button" onClick={onClear}>
-          Clear all filters
-        </button>
-      )}
-    </div>
+  for (const name of fields) {
+    const mine = values.where.filter((c) => !isUnreadable(c) && c.field === name);
+    const others = values.where.filter((c) => isUnreadable(c) || c.field !== name);
+    chips.push(
+      ...anyOfChips(
+        'where',
+        mine,
+        (c) => c.value,
+        () => ({ where: others }),
+        `${name}: `,
+      ),
+    );
+  }
+  chips.push(
+    ...anyOfChips(
+      'where',
+      values.where.filter(isUnreadable),
+      () => '',
+      (kept) => ({ where: [...values.where.filter((c) => !isUnreadable(c)), ...kept] }),
+    ),
+    ...anyOfChips(
+      'missing',
+      values.missing,
+      (f) => `no ${f}`,
+      (kept) => ({ missing: kept }),
+    ),
+    ...anyOfChips('seed_group', values.seed_group, group, (kept) => ({ seed_group: kept })),
+    ...anyOfChips(
+      'active',
+      values.active,
+      (v) => (v ? 'active' : 'inactive'),
+      (kept) => ({ active: kept }),
+    ),
+    ...anyOfChips(
+      'public',
+      values.public,
+      (v) => (v ? 'public' : 'private'),
+      (kept) => ({ public: kept }),
+    ),
+    ...anyOfChips(
+      'seed_type',
+      values.seed_type,
+      (t) => t,
+      (kept) => ({ seed_type: kept }),
+      'type ',
+    ),
+    ...anyOfChips(
+      'status',
+      values.status,
+      (s) => STATUS[s],
+      (kept) => ({ status: kept }),
+    ),
   );
+  const created = values.created;
+  if (created !== undefined) {
+    chips.push(
+      oneChip(
+        isUnreadable(created)
+          ? `created=${created.unreadable}`
+          : `created in ${formatPeriod(created)}`,
+        { created: undefined },
+      ),
+    );
+  }
+  if (values.q !== '') chips.push(quickChip(`URL or title containing “${values.q}”`, { q: '' }));
+  return chips;
 }
+
+/** What removing every chip sets. */
+export const NO_CHIPS: SeedChipPatch = {
+  collection: undefined,
+  metadata__name: '',
+  metadata__value__startswith: '',
+  where: [],
+  missing: [],
+  seed_group: [],
+  active: [],
+  public: [],
+  seed_type: [],
+  status: [],
+  created: undefined,
+  q: '',
+};

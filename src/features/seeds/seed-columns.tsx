@@ -5,6 +5,7 @@ import {
   collectionColumn,
   dateColumn,
   idColumn,
+  metadataColumn,
   textColumn,
   yesNoColumn,
   type CollectionNames,
@@ -114,53 +115,8 @@ export function seedColumns(
   ];
 }
 
-/** A seed's non-blank values of a metadata field, joined, or null when it has none. */
-function joinedValues(seed: Seed, field: string, separator = '; '): string | null {
-  const values = fieldValues(seed, field);
-  return values.length === 0 ? null : values.join(separator);
-}
-
-/** The prefix of a metadata field's column id: `meta:Language`. */
-const META = 'meta:';
-
-/** Whether a sort id names a metadata field's column, which exists once a seed has the field. */
-export const isMetadataColumnId = (id: string): boolean =>
-  id.startsWith(META) && id.length > META.length;
-
-function metadataColumn(field: string, id: string, hidden: boolean): DataColumn<Seed> {
-  return {
-    id,
-    header: field,
-    group: 'Metadata fields',
-    kind: 'text',
-    width: 220,
-    value: (s) => joinedValues(s, field),
-    // As every export writes several values of a field (a value may hold a semicolon).
-    exportValue: (s) => joinedValues(s, field, ' | '),
-    metadataField: field,
-    ...(hidden ? { hiddenByDefault: true } : {}),
-  };
-}
-
 /** Title shows by default, under its own id; the other fields are columns to choose. */
-const TITLE_COLUMN = metadataColumn('Title', 'title', false);
-
-/** One column per field, made once, so a column's sort keys are computed once per rows. */
-const metadataColumns = new Map<string, DataColumn<Seed>>();
-
-/** A column for each metadata field the seeds use (Title has its own), in the fields' order. */
-export function metadataFieldColumns(fields: readonly string[]): DataColumn<Seed>[] {
-  return fields
-    .filter((field) => field !== 'Title')
-    .map((field) => {
-      let column = metadataColumns.get(field);
-      if (!column) {
-        column = metadataColumn(field, `${META}${field}`, true);
-        metadataColumns.set(field, column);
-      }
-      return column;
-    });
-}
+const TITLE_COLUMN = metadataColumn<Seed>('Title', { id: 'title', hidden: false });
 
 /**
  * What the quick filter searches in a seed: its addresses and its titles, as the Title column

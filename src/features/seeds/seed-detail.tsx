@@ -18,18 +18,24 @@ export function SeedDetail({
   collectionName,
   seedsOfGroup,
   onClose,
+  takeFocus,
 }: {
   seed: Seed;
   collectionName: CollectionNames;
   /** The address of a group's seeds, which each of the seed's groups links to. */
   seedsOfGroup: (group: number) => string;
   onClose: () => void;
+  /**
+   * The user opened the seed: the panel takes the focus (and comes into view). A page that opens
+   * with a seed selected leaves the focus at the top, where the skip links are.
+   */
+  takeFocus: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
-    heading.current?.focus();
-  }, [seed.id]);
+    if (takeFocus) heading.current?.focus();
+  }, [seed.id, takeFocus]);
   // Escape inside the panel closes it.
   useEffect(() => {
     const element = panel.current;

@@ -9,7 +9,7 @@
  * and details together; what it wires lives beside it (facets.ts, facet-panel.tsx,
  * seed-columns.tsx, filter-chips.tsx).
  */
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   listView,
@@ -19,7 +19,11 @@ import {
   useSeeds,
 } from '../../api/hooks';
 import type { Seed } from '../../api/records';
-import { collectionLabel } from '../../components/columns';
+import {
+  collectionLabel,
+  isMetadataColumnId,
+  metadataFieldColumns,
+} from '../../components/columns';
 import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
@@ -29,11 +33,12 @@ import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { formatCount, plural } from '../../lib/format';
 import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
-import { useRememberedFlag } from '../../lib/remembered';
+import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
-import { FilterChips, filterChips } from './filter-chips';
+import { FilterChips, inWords } from '../../components/filter-chips';
+import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
 import {
   hasSeedFilters,
@@ -43,12 +48,7 @@ import {
   toggleWhere,
   type SeedRowFilterValues,
 } from './seed-filters';
-import {
-  isMetadataColumnId,
-  metadataFieldColumns,
-  seedColumns,
-  seedSearchText,
-} from './seed-columns';
+import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 import { useFacets, useIndexAhead, useRowsToCount } from './use-facets';
 
@@ -56,9 +56,6 @@ const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam
 type SeedsValues = Values<typeof seedsParams>;
 
 const ROW_FILTERS = Object.keys(seedRowFilterParams) as (keyof SeedRowFilterValues)[];
-const NO_ROW_FILTERS: Partial<SeedRowFilterValues> = Object.fromEntries(
-  ROW_FILTERS.map((name) => [name, undefined]),
-);
 
 /**
  * Field names the field box suggests, and metadata fields offered as columns (Dublin Core first):
@@ -96,7 +93,10 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const fieldsKey = useMemo(() => usedFieldNames(list.rows).join('\n'), [list.rows]);
   const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
   const columns = useMemo(
-    () => [...baseColumns, ...metadataFieldColumns(fields.slice(0, MOST_FIELD_COLUMNS))],
+    () => [
+      ...baseColumns,
+      ...metadataFieldColumns(fields.slice(0, MOST_FIELD_COLUMNS), baseColumns),
+    ],
     [baseColumns, fields],
   );
   const collections = listView(useCollections());
@@ -139,8 +139,15 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   );
   const facets = useFacets(inputs);
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
+  // In a narrow window the facets fold into a "Refine" button and open over the list.
+  const narrow = useNarrowWindow();
+  const [refining, setRefining] = useState(false);
+  const refineButton = useRef<HTMLButtonElement>(null);
+  const showFacets = narrow ? refining : panelOpen;
 
   const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;
+  // The coverage audit counts the rows shown, or with a `missing` filter those every other keeps.
+  const audited = filtering ? (facets.result?.lackingBase ?? EMPTY) : quickRows;
   const pickerFields = useMemo(() => fieldNames(list.rows), [list.rows]);
   const fieldListId = useId();
   const collectionOptions = useMemo(
@@ -183,25 +190,19 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     name !== '' || prefix !== '' || (fixedCollection === undefined && collection !== undefined);
   const selectedSeed =
     selected === undefined ? undefined : list.rows.find((s) => s.id === selected);
+  // Whether the user has opened a seed here (rather than the address having one when it loaded).
+  const [opened, setOpened] = useState(false);
   const close = () => {
     page.url.set({ seed: undefined });
   };
   const groupName = useCallback((id: number) => groupNames?.get(id), [groupNames]);
-  const chips = filterChips(values, groupName);
-  // What the list keeps, in words, for a printout: the filters asked of the service, then the rest.
-  const inForce = [
-    ...(fixedCollection === undefined && collection !== undefined
-      ? [`in ${collectionLabel(collection, collectionName(collection))}`]
-      : []),
-    ...(name === '' && prefix === ''
-      ? []
-      : [
-          prefix === ''
-            ? `with a ${name} value`
-            : `${name === '' ? 'any field' : name} starting with ${quoted(prefix)}`,
-        ]),
-    ...chips.map((chip) => chip.text),
-  ];
+  const chips = filterChips(
+    { ...values, q },
+    { group: groupName, collection: (id) => collectionLabel(id, collectionName(id)) },
+  );
+  const unchip = (patch: SeedChipPatch) => {
+    page.url.set({ ...patch, seed: undefined });
+  };
 
   const narrowed = filtering || q !== '';
   let count = countLine(list, 'seed', { shown: narrowed ? rows.length : undefined });
@@ -223,7 +224,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         resource="seed"
         noun="seed"
         count={count}
-        inForce={inForce}
+        inForce={inWords(chips)}
         filterLabel="Filter seeds"
         filters={
           <>
@@ -280,25 +281,43 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         quickFilter={{ placeholder: 'URL or title', hint: 'Over the loaded rows' }}
         actions={
           <div className="field field-action">
-            <button
-              type="button"
-              className="button button-quiet"
-              aria-expanded={panelOpen}
-              onClick={() => {
-                setPanelOpen(!panelOpen);
-              }}
-            >
-              {panelOpen ? 'Hide the facets' : 'Show the facets'}
-            </button>
+            {narrow ? (
+              <button
+                ref={refineButton}
+                type="button"
+                className="button button-quiet"
+                aria-expanded={refining}
+                onClick={() => {
+                  setRefining(!refining);
+                }}
+              >
+                Refine
+                {chips.length > 0 && (
+                  <span className="muted"> · {plural(chips.length, 'filter')}</span>
+                )}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-quiet"
+                aria-expanded={panelOpen}
+                onClick={() => {
+                  setPanelOpen(!panelOpen);
+                }}
+              >
+                {panelOpen ? 'Hide the facets' : 'Show the facets'}
+              </button>
+            )}
           </div>
         }
         notices={
           <>
             <FilterChips
+              nouns="seeds"
               chips={chips}
-              onRemove={setRowFilters}
+              onRemove={unchip}
               onClear={() => {
-                setRowFilters(NO_ROW_FILTERS);
+                unchip(NO_CHIPS);
               }}
             />
             {facets.result && facets.result.messages.length > 0 && (
@@ -310,16 +329,23 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 ))}
               </div>
             )}
-            {list.rows.length > 0 && (
+            {list.rows.length > 0 && (!filtering || facets.result) && (
               <RequiredFieldsAudit
                 scope="seed"
-                records={list.rows}
+                records={audited}
+                counted={
+                  !(serviceFiltered || q !== '' || hasSeedFilters({ ...model, missing: [] }))
+                    ? 'all'
+                    : model.missing.length > 0
+                      ? 'others'
+                      : 'shown'
+                }
                 noun="seed"
                 present={fields}
                 linkTo={(missing) => {
-                  // This list, as the service filters it, showing the seeds lacking these fields.
+                  // This view, with `missing` naming these fields instead.
                   const base = new URLSearchParams(location.search);
-                  for (const param of [...ROW_FILTERS, 'seed', 'q']) base.delete(param);
+                  base.delete('seed');
                   return `${location.pathname}${missingSearch(missing, base)}`;
                 }}
               />
@@ -333,6 +359,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           columns,
           getRowId: rowId,
           onOpenRow: (s) => {
+            setOpened(true);
+            setRefining(false);
             page.url.set({ seed: s.id });
           },
           selectedRowId: selected === undefined ? null : String(selected),
@@ -354,7 +382,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
             : 'This collection has no seeds yet.'
         }
         beside={
-          panelOpen &&
+          showFacets &&
           facets.result &&
           list.rows.length > 0 && (
             <FacetPanel
@@ -368,6 +396,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 setRowFilters({ missing: toggleChoice(values.missing, field) });
               }}
               onChoice={onChoice}
+              onClose={
+                narrow
+                  ? () => {
+                      setRefining(false);
+                      refineButton.current?.focus();
+                    }
+                  : undefined
+              }
             />
           )
         }
@@ -378,6 +414,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               collectionName={collectionName}
               seedsOfGroup={seedsOfGroup}
               onClose={close}
+              takeFocus={opened}
             />
           )
         }

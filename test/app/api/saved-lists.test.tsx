@@ -21,9 +21,8 @@ import {
   saveList,
   savedListKey,
   savesWritten,
-  savingState,
-  setSaving,
 } from '../../../src/api/saved-lists';
+import { savingState, setSaving } from '../../../src/api/saved-store';
 import { SavedData } from '../../../src/components/saved-data';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';

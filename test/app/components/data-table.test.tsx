@@ -431,7 +431,8 @@ describe('DataTable rendering work', () => {
 describe('DataTable column chooser', () => {
   async function openChooser(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    return screen.getByRole('group', { name: 'Columns of Items' });
+    // The panel's code loads when the button is first reached.
+    return screen.findByRole('group', { name: 'Columns of Items' });
   }
 
   it('hides a column, and remembers the choice across a remount', async () => {

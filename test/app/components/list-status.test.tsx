@@ -42,6 +42,7 @@ function view(overrides: Partial<ListView<Row>> = {}, data: Partial<ListData<Row
     error: null,
     stale: false,
     savedAt: full.savedAt,
+    updatedAt: full.savedAt,
     refreshing: false,
     retry: vi.fn(),
     ...overrides,
@@ -112,20 +113,28 @@ describe('progress', () => {
 });
 
 describe('rows from the saved catalogue', () => {
-  it('say when they were saved, while the fresh list loads behind them, and offer a refresh', async () => {
+  it('say how old they are, while the fresh list loads behind them, and offer a refresh', async () => {
     const user = userEvent.setup();
     const savedAt = Date.now() - 12 * 60_000 - 5_000;
     const { rerender } = render(
       <ListStatus
-        view={view({ rows: rows(40), savedAt, refreshing: true })}
+        view={view({ rows: rows(40), savedAt, updatedAt: savedAt, refreshing: true })}
         noun="seed"
         resource="seed"
       />,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('Saved 12 minutes ago · Refreshing…');
+    expect(screen.getByText('Updated 12 minutes ago').parentElement).toHaveTextContent(
+      'Updated 12 minutes ago · Refreshing…',
+    );
     expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeDisabled();
     // The refresh failed: the saved rows stay, and the user may ask again.
-    const failed = view({ rows: rows(40), savedAt, stale: true, error: new Error('Down.') });
+    const failed = view({
+      rows: rows(40),
+      savedAt,
+      updatedAt: savedAt,
+      stale: true,
+      error: new Error('Down.'),
+    });
     rerender(<ListStatus view={failed} noun="seed" resource="seed" />);
     expect(screen.getByRole('alert')).toHaveTextContent('from an earlier load: refreshing failed');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -159,7 +168,10 @@ describe('failures and unreadable records', () => {
       { index: 2, field: '', message: 'is null, not a record' },
     ];
     render(<ListStatus view={view({ rows: rows(5) }, { problems })} noun="seed" resource="seed" />);
-    expect(screen.getByText(/^3 seeds have no readable id and are left out\./)).toBeInTheDocument();
+    // The notices' code loads when a list first has something of the kind to say.
+    expect(
+      await screen.findByText(/^3 seeds have no readable id and are left out\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show details' }));
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Record 1 of the list: id is missing.',
@@ -170,7 +182,7 @@ describe('failures and unreadable records', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 
-  it('says once, quietly, which fields the service does not provide at all', () => {
+  it('says once, quietly, which fields the service does not provide at all', async () => {
     const gaps = {
       createdBy: { missing: 5, unreadable: 0, excerpt: null },
       lastUpdatedBy: { missing: 5, unreadable: 0, excerpt: null },
@@ -183,21 +195,23 @@ describe('failures and unreadable records', () => {
       />,
     );
     expect(
-      screen.getByText('The catalogue service does not provide: Created by, Last updated by.'),
+      await screen.findByText(
+        'The catalogue service does not provide: Created by, Last updated by.',
+      ),
     ).toBeInTheDocument();
     // Not an alarm: no alert and no status notice.
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('counts, per field, the values some records lack or sent unreadable', () => {
+  it('counts, per field, the values some records lack or sent unreadable', async () => {
     const gaps = {
       created: { missing: 0, unreadable: 3, excerpt: '"last week"' },
       url: { missing: 1, unreadable: 1, excerpt: '42' },
     };
     render(<ListStatus view={view({ rows: rows(9) }, { gaps })} noun="seed" resource="seed" />);
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Some values are unknown and show as “—”: 1 seed has an unreadable url; 1 seed has no url; 3 seeds have an unreadable created_date.',
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Some values are unknown and show as “—”: URL unknown for 2 seeds (1 unreadable); Created unknown for 3 seeds (unreadable).',
     );
   });
 

@@ -124,13 +124,17 @@ function groupsOf(seed: Seed): SeedGroupChoice[] | 'unknown' {
 }
 
 function reference(rows: readonly Seed[], model: SeedFilterModel, quick?: (s: Seed) => boolean) {
-  const passesUnfaceted = (seed: Seed) => {
+  const passesUnfaceted = (seed: Seed, missingToo = true) => {
     if (model.unreadable.length > 0) return false;
     if (model.created) {
       const ms = seed.created?.ms;
       if (ms === undefined || ms < model.created.from || ms >= model.created.to) return false;
     }
-    if (model.missing.length > 0 && model.missing.every((f) => valuesOf(seed, f).length > 0)) {
+    if (
+      missingToo &&
+      model.missing.length > 0 &&
+      model.missing.every((f) => valuesOf(seed, f).length > 0)
+    ) {
       return false;
     }
     return !quick || quick(seed);
@@ -164,10 +168,10 @@ function reference(rows: readonly Seed[], model: SeedFilterModel, quick?: (s: Se
   if (model.status.length > 0) {
     facetTests.set('status', (seed) => model.status.some((s) => s === statusOf(seed)));
   }
-  const matching = (except?: string) =>
+  const matching = (except?: string, missingToo = true) =>
     rows.filter(
       (seed) =>
-        passesUnfaceted(seed) &&
+        passesUnfaceted(seed, missingToo) &&
         [...facetTests].every(([key, test]) => key === except || test(seed)),
     );
   const tally = <K>(seeds: readonly Seed[], keys: (seed: Seed) => readonly K[]) => {
@@ -206,6 +210,7 @@ function reference(rows: readonly Seed[], model: SeedFilterModel, quick?: (s: Se
   const statusBase = matching('status');
   return {
     ids: matched.map((seed) => seed.id),
+    lackingBase: matching(undefined, false).map((seed) => seed.id),
     metadataUnknown: matched.filter((seed) => unknownOf(seed, 'metadata')).length,
     fields,
     active: yesNoFacet('active', 'active'),
@@ -240,6 +245,7 @@ describe('the facet engine', () => {
           const expected = reference(rows, model, quick);
 
           expect(result.rows.map((seed) => seed.id)).toEqual(expected.ids);
+          expect(result.lackingBase.map((seed) => seed.id)).toEqual(expected.lackingBase);
           expect(result.total).toBe(rows.length);
           expect(result.metadataUnknown).toBe(expected.metadataUnknown);
           expect(result.fields.map((f) => f.field).sort()).toEqual(
@@ -321,7 +327,8 @@ describe('the facet engine', () => {
 
 /** A result with its rows as ids, to compare results over different row objects. */
 function byIds(result: ReturnType<typeof computeFacets>) {
-  return { ...result, rows: result.rows.map((seed) => seed.id) };
+  const id = (seed: Seed) => seed.id;
+  return { ...result, rows: result.rows.map(id), lackingBase: result.lackingBase.map(id) };
 }
 
 describe('the facet engine over rows in blocks', () => {

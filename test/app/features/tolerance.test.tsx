@@ -61,7 +61,13 @@ const shown: { [R in Resource]: Shown<ReturnType<typeof parse<R>>[number]> } = {
     columns: seedColumns(names, seedsOfGroup),
     search: seedSearchText,
     detail: (s) => (
-      <SeedDetail seed={s} collectionName={names} seedsOfGroup={seedsOfGroup} onClose={noop} />
+      <SeedDetail
+        seed={s}
+        collectionName={names}
+        seedsOfGroup={seedsOfGroup}
+        onClose={noop}
+        takeFocus
+      />
     ),
   },
   seed_group: {

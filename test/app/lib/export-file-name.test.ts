@@ -49,4 +49,34 @@ describe('export file names', () => {
     expect(file.length).toBeLessThanOrEqual(128);
     expect(file).toMatch(/^seeds-q-word(-word)*-2026-11-23-partial\.csv$/);
   });
+
+  it('shorten a long name value by value, and never lose a filter', () => {
+    const long = (word: string) => encodeURIComponent(`${word} `.repeat(30));
+    const file = name(
+      '/seeds',
+      `?where=Subject:${long('elections')}&q=${long('budget')}&missing=Language&active=true&public=true`,
+      true,
+    );
+    expect(file.length).toBeLessThanOrEqual(128);
+    expect(file).toMatch(
+      /^seeds-where-Subject-elections(-elections)*-q-budget(-budget)*-missing-Language-active-true-public-true-2026-11-23-partial\.csv$/,
+    );
+    // The two long values share the room: neither is cut to nothing for the other.
+    const where = /where-(.*)-q-/.exec(file)?.[1] ?? '';
+    const q = /-q-(.*)-missing-/.exec(file)?.[1] ?? '';
+    expect(Math.abs(where.length - q.length)).toBeLessThan(12);
+  });
+
+  it('name each filter once, with its values after it', () => {
+    expect(name('/seeds', '?where=Language:English&where=Language:Spanish&missing=Subject')).toBe(
+      'seeds-where-Language-English-Language-Spanish-missing-Subject-2026-11-23.csv',
+    );
+  });
+
+  it('stay within 128 characters whatever the address holds', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `filter${String(i)}=x`).join('&');
+    const file = name('/seeds', `?${many}`, true, 'json');
+    expect(file.length).toBeLessThanOrEqual(128);
+    expect(file).toMatch(/^seeds-filter0-filter1-.*-2026-11-23-partial\.json$/);
+  });
 });

@@ -231,4 +231,73 @@ describe('/collections', () => {
       expect(router.state.location.pathname).toBe(`/collections/${String(first?.id)}/overview`);
     });
   });
+
+  it('has a Seeds column, active and inactive together, that sorts', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections');
+    await screen.findByText(`${String(total)} collections`);
+    const seeds = (c: (typeof catalogue.collections)[number]) =>
+      c.num_active_seeds + c.num_inactive_seeds;
+    const header = () => screen.getByRole('columnheader', { name: /^Seeds/ });
+    await user.click(within(header()).getByRole('button'));
+    await user.click(within(header()).getByRole('button'));
+    expect(search(router).get('sort')).toBe('-seeds');
+    const most = [...catalogue.collections].sort((a, b) => seeds(b) - seeds(a));
+    await waitFor(() => {
+      expect(columnTexts('Collections', 'Seeds').slice(0, 5)).toEqual(
+        most.slice(0, 5).map((c) => seeds(c).toLocaleString()),
+      );
+    });
+    expect(columnTexts('Collections', 'Name')[0]).toBe(most[0]?.name);
+  });
+
+  it('offers each metadata field of the collections as a column, as the seed lists do', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections?sort=meta:Subject');
+    await screen.findByText(`${String(total)} collections`);
+    expect(screen.queryByText(/There is no column/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const fields = await screen.findByRole('group', { name: 'Metadata fields' });
+    await user.click(within(fields).getByRole('checkbox', { name: 'Subject' }));
+    const subjects = (c: (typeof catalogue.collections)[number]) =>
+      ((c.metadata.Subject ?? []) as { value: string }[])
+        .map((e) => e.value)
+        .filter((v) => v.trim() !== '');
+    const first = [...catalogue.collections]
+      .filter((c) => subjects(c).length > 0)
+      .map((c) => [...new Set(subjects(c))].join('; '))
+      .sort((a, b) => collator.compare(a, b))[0];
+    await waitFor(() => {
+      expect(columnTexts('Collections', 'Subject')[0]).toBe(first);
+    });
+    expect(search(router).get('sort')).toBe('meta:Subject');
+  });
+
+  it('says which filters are in force, and audits the collections it shows', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/collections?state=ACTIVE&missing=Title&missing=Language');
+    const chips = await screen.findByRole('group', { name: 'Filters in force' });
+    expect(
+      within(chips)
+        .getAllByRole('button', { name: /^Remove the filter: / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove the filter: active', 'Remove the filter: no Title or no Language']);
+    const blank = (c: (typeof catalogue.collections)[number], field: string) =>
+      ((c.metadata[field] ?? []) as { value: string }[]).every((e) => e.value.trim() === '');
+    const active = catalogue.collections.filter((c) => c.state === 'ACTIVE');
+    const required = ['Title', 'Description', 'Subject', 'Language'];
+    const lacking = active.filter((c) => required.some((f) => blank(c, f)));
+    const link = await screen.findByRole('link', {
+      name: `${String(lacking.length)} of the ${String(active.length)} collections`,
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      '/collections?state=ACTIVE&missing=Title&missing=Description&missing=Subject&missing=Language',
+    );
+    await user.click(within(chips).getByRole('button', { name: 'Remove the filter: active' }));
+    await waitFor(() => {
+      expect(search(router).has('state')).toBe(false);
+    });
+    expect(search(router).getAll('missing')).toEqual(['Title', 'Language']);
+  });
 });

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireSeedDefault } from '../../../src/contract/wire';
 import { fold } from '../../../src/lib/text-match';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
+import { claimManySeeds } from '../catalogue-server';
 import { without } from '../mutated-records';
 import { renderApp } from '../render';
 import { setupPageCatalogue } from './setup';
@@ -135,9 +136,15 @@ describe('the rows a list page exports', () => {
       PATIENT,
     );
 
-    await user.click(within(await openMenu(user)).getByRole('button', { name: 'CSV' }));
+    // The menu names the file before it is saved.
+    const first = await openMenu(user);
+    const shown = within(first).getByText(
+      /^seeds-where-Language-English-active-true-q-www-[\d-]{10}$/,
+    );
+    expect(shown.closest('p')).toHaveTextContent(/\.csv, \.json or \.txt$/);
+    await user.click(within(first).getByRole('button', { name: 'CSV' }));
     const csv = await downloaded();
-    expect(csv.name).toMatch(/^seeds-where-Language-English-active-true-q-www-[\d-]{10}\.csv$/);
+    expect(csv.name).toBe(`${shown.textContent}.csv`);
     const [header = [], ...rows] = csvRecords(csv.text);
     expect(header).toEqual(headers('Seeds'));
     expect(rows.map((r) => r[header.indexOf('URL')])).toEqual(expected.map((s) => s.url));
@@ -182,6 +189,8 @@ describe('the rows a list page exports', () => {
 describe('more tables', () => {
   it('seed groups: the quick filter and a sort; the seed counts once counted, and empty before', async () => {
     const user = userEvent.setup();
+    // A catalogue too big to count unasked.
+    claimManySeeds(server, catalogue);
     const names = new Map(catalogue.collections.map((c) => [c.id, c.name]));
     const word = (catalogue.seedGroups[0]?.name ?? '').split(/\s+/)[0] ?? '';
     const expected = catalogue.seedGroups
@@ -328,14 +337,16 @@ describe('a list still loading', () => {
     renderApp('/seeds');
     await screen.findByText(new RegExp(`Loaded ${firstRows} of 2,000 seeds`), undefined, PATIENT);
     const menu = await openMenu(user);
+    expect(within(menu).getByText(/^seeds-[\d-]{10}$/)).toBeVisible();
     await user.click(
       within(menu).getByRole('radio', {
         name: `Export the ${firstRows} seeds loaded now (a partial file)`,
       }),
     );
+    const shown = within(menu).getByText(/^seeds-[\d-]{10}-partial$/);
     await user.click(within(menu).getByRole('button', { name: 'JSON' }));
     const file = await downloaded();
-    expect(file.name).toMatch(/^seeds-[\d-]{10}-partial\.json$/);
+    expect(file.name).toBe(`${shown.textContent}.json`);
     expect(JSON.parse(file.text)).toHaveLength(first);
     release();
   });

@@ -3,26 +3,54 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render';
+import { paths } from '../../../src/lib/paths';
+import { claimManySeeds } from '../catalogue-server';
 import { setupPageCatalogue } from './setup';
 import { columnTexts } from './table-helpers';
 
 const { catalogue, server } = setupPageCatalogue();
 
+/** How many seeds each group holds, counted here from the catalogue. */
+function groupSizes(): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const seed of catalogue.seeds) {
+    if (seed.seed_group !== null)
+      counts.set(seed.seed_group, (counts.get(seed.seed_group) ?? 0) + 1);
+  }
+  return counts;
+}
+
 describe('/seed-groups', () => {
-  it('lists every group with its collection, and counts seeds on request', async () => {
-    const user = userEvent.setup();
+  it('counts each group’s seeds without being asked, the catalogue having fewer than 100,000', async () => {
     renderApp('/seed-groups?sort=-seeds');
     expect(
       await screen.findByText(`${String(catalogue.seedGroups.length)} seed groups`),
     ).toBeInTheDocument();
+    const largest = Math.max(...groupSizes().values());
+    expect(
+      await screen.findAllByRole('gridcell', { name: largest.toLocaleString() }),
+    ).not.toHaveLength(0);
+    expect(columnTexts('Seed groups', 'Seeds')[0]).toBe(largest.toLocaleString());
+    expect(screen.queryByRole('button', { name: 'Count the seeds in each group' })).toBeNull();
+  });
+
+  it('in a catalogue of 100,000 seeds or more, counts seeds on request', async () => {
+    const user = userEvent.setup();
+    claimManySeeds(server, catalogue);
+    const claimed = (
+      20_000 * catalogue.collections.length +
+      catalogue.collections.reduce((n, c) => n + c.num_inactive_seeds, 0)
+    ).toLocaleString();
+    renderApp('/seed-groups?sort=-seeds');
+    expect(
+      await screen.findByText(`${String(catalogue.seedGroups.length)} seed groups`),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Loads all ${claimed} seeds in the catalogue`),
+    ).toBeInTheDocument();
     expect(columnTexts('Seed groups', 'Seeds').every((t) => t === 'not counted')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Count the seeds in each group' }));
-    const counts = new Map<number, number>();
-    for (const seed of catalogue.seeds) {
-      if (seed.seed_group !== null)
-        counts.set(seed.seed_group, (counts.get(seed.seed_group) ?? 0) + 1);
-    }
-    const largest = Math.max(...counts.values());
+    const largest = Math.max(...groupSizes().values());
     expect(
       await screen.findAllByRole('gridcell', { name: largest.toLocaleString() }),
     ).not.toHaveLength(0);
@@ -59,6 +87,30 @@ describe('/seed-groups', () => {
     await user.click(name);
     expect(router.state.location.pathname + router.state.location.search).toBe(href);
     expect(await screen.findByRole('heading', { level: 1, name: 'Seeds' })).toBeInTheDocument();
+  });
+});
+
+describe('a collection’s seed groups', () => {
+  it('open a group’s seeds on the collection’s Seeds tab, keeping the collection', async () => {
+    const user = userEvent.setup();
+    const sizes = groupSizes();
+    const group = catalogue.seedGroups.find((g) => (sizes.get(g.id) ?? 0) > 2);
+    const collection = catalogue.collections.find((c) => c.id === group?.collection);
+    if (!group || !collection) throw new Error('no group with seeds');
+    const { router } = renderApp(paths.collection(collection.id, 'seedGroups'));
+    const grid = await screen.findByRole('grid', { name: 'Seed groups' });
+    const link = await within(grid).findByRole('link', { name: group.name });
+    const target = paths.collection(collection.id, 'seeds', { seed_group: group.id });
+    expect(link).toHaveAttribute('href', target);
+    await user.click(link);
+    expect(router.state.location.pathname + router.state.location.search).toBe(target);
+    expect(await screen.findByRole('heading', { level: 1, name: collection.name })).toBeVisible();
+    const inCollection = catalogue.seeds.filter((s) => s.collection === collection.id).length;
+    expect(
+      await screen.findByText(
+        `Seeds in group “${group.name}” · ${String(sizes.get(group.id))} of ${inCollection.toLocaleString()}`,
+      ),
+    ).toBeVisible();
   });
 });
 

@@ -27,11 +27,12 @@ function rewriteCollections(rewrite: (records: Record<string, unknown>[]) => unk
 }
 
 describe('a list with unreadable parts', () => {
-  it('counts the rows it shows, and says what it left out and what is unknown', async () => {
+  it('counts the rows it shows, and says what it left out and what is unknown, by column title', async () => {
     rewriteCollections((records) =>
       records.map((r, i) => {
         if (i < 2) return { ...r, id: `c-${String(r.id)}` };
         if (i < 5) return { ...r, name: null };
+        if (i < 20) return { ...r, num_active_seeds: undefined };
         return r;
       }),
     );
@@ -43,11 +44,11 @@ describe('a list with unreadable parts', () => {
       expect(grid).toHaveAttribute('aria-rowcount', String(shown + 1));
     });
     expect(
-      screen.getByText(/^2 collections have no readable id and are left out\./),
+      await screen.findByText(/^2 collections have no readable id and are left out\./),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(
-        'Some values are unknown and show as “—”: 3 collections have an unreadable name.',
+      await screen.findByText(
+        'Some values are unknown and show as “—”: Name unknown for 3 collections (unreadable); Active seeds unknown for 15 collections.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -133,6 +133,136 @@ describe('filters by metadata value', () => {
   });
 });
 
+describe('the filters in force', () => {
+  /** What each chip says the list keeps, from its remove button. */
+  const chipTexts = () =>
+    within(screen.getByRole('group', { name: 'Filters in force' }))
+      .getAllByRole('button', { name: /^Remove the filter: / })
+      .map((button) => button.getAttribute('aria-label')?.replace('Remove the filter: ', ''));
+
+  it('says what the list keeps: values of one field or missing fields as any of them, one chip for every filter', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(
+      '/seeds?where=Language:English&where=Language:Spanish&missing=Subject&missing=Title&active=true' +
+        '&metadata__name=Language&metadata__value__startswith=E&q=www',
+    );
+    await waitFor(() => {
+      expect(chipTexts()).toEqual([
+        'Language starting “E”',
+        'Language: English or Spanish',
+        'no Subject or no Title',
+        'active',
+        'URL or title containing “www”',
+      ]);
+    });
+    // Different filters all apply, and the chips say so between them.
+    const group = screen.getByRole('group', { name: 'Filters in force' });
+    expect(within(group).getAllByText('and')).toHaveLength(4);
+    await user.click(
+      within(group).getByRole('button', {
+        name: 'Remove the filter: Language: English or Spanish',
+      }),
+    );
+    await waitFor(() => {
+      expect(search(router).getAll('where')).toEqual([]);
+    });
+    expect(search(router).getAll('missing')).toEqual(['Subject', 'Title']);
+    expect(search(router).get('metadata__name')).toBe('Language');
+    await user.click(within(group).getByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+    expect(screen.queryByRole('group', { name: 'Filters in force' })).toBeNull();
+  });
+
+  it('names the collection a list of every seed is narrowed to', async () => {
+    const collection = catalogue.collections.find((c) => all.some((s) => s.collection === c.id));
+    renderApp(`/seeds?collection=${String(collection?.id)}`);
+    await waitFor(() => {
+      expect(chipTexts()).toEqual([`in “${collection?.name ?? ''}”`]);
+    });
+  });
+});
+
+describe('the coverage audit of what the table shows', () => {
+  const required = ['Title', 'Description', 'Subject', 'Language'];
+  const lacksAny = (fields: readonly string[]) => (s: WireSeedDefault) =>
+    fields.some((f) => values(s, f).length === 0);
+
+  it('counts the seeds the table shows, says so, and its link lists exactly them', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/seeds?where=Language:Spanish');
+    const lacking = spanish.filter(lacksAny(required));
+    const link = await screen.findByRole('link', {
+      name: `${count(lacking.length)} of these ${count(spanish.length)} seeds`,
+    });
+    await user.click(link);
+    expect(search(router).getAll('where')).toEqual(['Language:Spanish']);
+    expect(search(router).getAll('missing')).toEqual(required);
+    expect(
+      await screen.findByText(`${count(lacking.length)} of ${count(total)} seeds`),
+    ).toBeInTheDocument();
+  });
+
+  it('with a missing-field filter, counts what every other filter keeps, as a facet does', async () => {
+    renderApp('/seeds?where=Language:Spanish&missing=Title');
+    const lacking = spanish.filter(lacksAny(required));
+    const link = await screen.findByRole('link', {
+      name: `${count(lacking.length)} of the ${count(spanish.length)} seeds`,
+    });
+    expect(link.closest('p')).toHaveTextContent(/the other filters keep lack a required field/);
+    const byField = screen.getByRole('link', {
+      name: `Description: ${count(spanish.filter(lacksAny(['Description'])).length)} missing`,
+    });
+    expect(byField).toHaveAttribute('href', '/seeds?where=Language%3ASpanish&missing=Description');
+  });
+
+  it('changes the required fields, and remembers them', async () => {
+    const user = userEvent.setup();
+    renderApp('/seeds');
+    await screen.findByRole('link', { name: / of \d+ seeds$/ });
+    await user.click(screen.getByRole('button', { name: /^Change/ }));
+    const editor = await screen.findByRole('group', { name: 'Fields required of seeds' });
+    await user.click(within(editor).getByRole('checkbox', { name: 'Subject' }));
+    expect(screen.getByText(/^Required: Title, Description, Language\.$/)).toBeVisible();
+    const lacking = all.filter((s) =>
+      ['Title', 'Description', 'Language'].some((f) => values(s, f).length === 0),
+    );
+    expect(
+      screen.getByRole('link', { name: `${count(lacking.length)} of ${count(total)} seeds` }),
+    ).toBeVisible();
+    expect(localStorage.getItem('catalogue-explorer:required-fields:seed')).toContain('Language');
+    await user.click(
+      within(editor).getByRole('button', {
+        name: 'Back to Title, Description, Subject, Language',
+      }),
+    );
+    expect(screen.getByText(/^Required: Title, Description, Subject, Language\.$/)).toBeVisible();
+    expect(localStorage.getItem('catalogue-explorer:required-fields:seed')).toBeNull();
+  });
+
+  it('lists the seeds lacking any of other fields, without changing the required ones', async () => {
+    const user = userEvent.setup();
+    renderApp('/seeds?where=Language:Spanish');
+    await screen.findByRole('link', { name: / of these / });
+    await user.click(screen.getByRole('button', { name: /^Check other fields/ }));
+    // The editors' code loads when one is first opened.
+    const choice = await screen.findByRole('group', { name: 'Seeds lacking any of these fields' });
+    await user.click(within(choice).getByRole('checkbox', { name: 'Creator' }));
+    await user.click(within(choice).getByRole('checkbox', { name: 'Date' }));
+    const lacking = spanish.filter(lacksAny(['Creator', 'Date']));
+    const link = within(choice).getByRole('link', {
+      name: `${count(lacking.length)} of these ${count(spanish.length)} seeds`,
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      '/seeds?where=Language%3ASpanish&missing=Creator&missing=Date',
+    );
+    expect(screen.getByText(/^Required: Title, Description, Subject, Language\.$/)).toBeVisible();
+    expect(localStorage.length).toBe(0);
+  });
+});
+
 describe('seed groups as work queues', () => {
   it('shows a group’s seeds, names the group, and clears it', async () => {
     const user = userEvent.setup();
@@ -242,7 +372,7 @@ describe('metadata as columns', () => {
     const first = renderApp('/seeds');
     await screen.findByText(`${count(total)} seeds`);
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    const fields = screen.getByRole('group', { name: 'Metadata fields' });
+    const fields = await screen.findByRole('group', { name: 'Metadata fields' });
     await user.click(within(fields).getByRole('checkbox', { name: 'Language' }));
     const grid = screen.getByRole('grid', { name: 'Seeds' });
     const header = within(grid).getByRole('columnheader', { name: /Language/ });
@@ -261,5 +391,21 @@ describe('metadata as columns', () => {
       );
     });
     expect(screen.queryByText(/There is no column/)).toBeNull();
+  });
+
+  it('names a metadata field titled like a seed’s own column apart: one Type, and Type (metadata)', async () => {
+    const user = userEvent.setup();
+    expect(all.some((s) => values(s, 'Type').length > 0)).toBe(true);
+    renderApp('/seeds');
+    await screen.findByText(`${count(total)} seeds`);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const panel = await screen.findByRole('group', { name: 'Columns of Seeds' });
+    expect(within(panel).getAllByRole('checkbox', { name: 'Type' })).toHaveLength(1);
+    const fields = within(panel).getByRole('group', { name: 'Metadata fields' });
+    expect(within(fields).queryByRole('checkbox', { name: 'Type' })).toBeNull();
+    await user.click(within(fields).getByRole('checkbox', { name: 'Type (metadata)' }));
+    const grid = screen.getByRole('grid', { name: 'Seeds' });
+    expect(within(grid).getByRole('columnheader', { name: /^Type \(metadata\)/ })).toBeVisible();
+    expect(within(grid).getAllByRole('columnheader', { name: /^Type/ })).toHaveLength(2);
   });
 });
