@@ -9,7 +9,8 @@ import type { Resource } from '../contract/wire';
 import { Grow, MetadataWriter } from './metadata-keys';
 import type { ColumnKind, ResourceModels } from './records';
 import { columnKindOf, keysOf, type Column, type RowBlock, type TextColumn } from './row-block';
-import type { Instant, SeedGroupRef } from './values';
+import type { Instant } from './calendar';
+import type { SeedGroupRef } from './values';
 
 interface Writer {
   /** Writes row i's value. Groups and metadata take rows in order, each once. */

@@ -17,8 +17,8 @@ import type {
 } from './block-builder';
 import type { FastRoutes } from './read-page';
 import { pickSeedGroups, type SeedGroupRef } from './records';
+import { instantMs } from './calendar';
 import {
-  instantMs,
   isDroppedFieldName,
   isObject,
   LONGEST_VALUE,

@@ -16,7 +16,8 @@ import {
   type Oversize,
 } from './values';
 
-export { parseInstant, parseTopics } from './values';
+export { parseInstant } from './calendar';
+export { parseTopics } from './values';
 
 /** Why a record was left out: only an id that cannot be read loses a record. */
 export interface RecordProblem {

@@ -32,7 +32,8 @@ import {
   type Unknown,
 } from './values';
 
-export type { ColumnKind, Instant, Metadata, MetadataEntry, SeedGroupRef, Unknown } from './values';
+export type { Instant } from './calendar';
+export type { ColumnKind, Metadata, MetadataEntry, SeedGroupRef, Unknown } from './values';
 
 export interface FieldSpec<T> {
   /** The service's name for the field, as messages name it. */

@@ -12,7 +12,8 @@
 import type { Resource } from '../contract/wire';
 import { isStarts, rowMetadata, tagOf, usableKeys, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
-import { NO_GROUPS, type Instant, type SeedGroupRef } from './values';
+import type { Instant } from './calendar';
+import { NO_GROUPS, type SeedGroupRef } from './values';
 
 /** Strings end to end in one string; item i runs from ends[i - 1] to ends[i]; nulls marked. */
 export interface TextColumn {

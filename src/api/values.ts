@@ -2,20 +2,10 @@
  * The values inside the service's records and how each is read: timestamps, topics, identifiers,
  * counts, metadata and seed-group references. A reader either gives the value (possibly with parts
  * it had to leave out) or says it could not, with an excerpt of what the service sent. The record
- * definitions (records.ts) are built from these.
- *
- * It is over 300 lines because it is the one place each kind of value is read, the calendar
- * arithmetic of the service's timestamps included.
+ * definitions (records.ts) are built from these. Timestamps are read by calendar.ts.
  */
 import { isSecretName } from '../contract/secret-names';
-
-/** A point in time as the service wrote it, and as a number that compares correctly. */
-export interface Instant {
-  /** The service's own text, e.g. `2019-12-04T16:39:28.655117Z`, kept for display fidelity. */
-  readonly text: string;
-  /** Milliseconds since the epoch, with microseconds as the fraction. */
-  readonly ms: number;
-}
+import { parseInstant } from './calendar';
 
 export interface MetadataEntry {
   readonly id: number;
@@ -42,112 +32,6 @@ export type Unknown =
 
 /** What reading a field gave: its value (possibly with parts left out), or nothing. */
 export type Read<T> = { ok: true; value: T; partly?: string } | { ok: false; excerpt: string };
-
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** Reads an ISO 8601 timestamp, with or without fractional seconds; null if it is not one. */
-export function parseInstant(text: string): Instant | null {
-  const ms = instantMs(text);
-  return Number.isNaN(ms) ? null : { text, ms };
-}
-
-/**
- * What `parseInstant` gives as `ms`, or NaN for text that is no timestamp. The service's own form
- * (UTC, `Z`, six digits of fraction or none) is read digit by digit: a list of 100,000 seeds has
- * 200,000 timestamps, and the pattern costs several times more. Anything else takes the pattern.
- */
-export function instantMs(text: string): number {
-  const n = text.length;
-  if ((n === 20 || (n >= 22 && n <= 30 && text.charCodeAt(19) === 46)) && text.endsWith('Z')) {
-    let digits = true;
-    for (let i = 0; i < n - 1 && digits; i++) {
-      const c = text.charCodeAt(i);
-      digits = SEPARATORS[i] === undefined ? c >= 48 && c <= 57 : c === SEPARATORS[i];
-    }
-    if (digits) {
-      return utcMs(
-        twoDigits(text, 0) * 100 + twoDigits(text, 2),
-        twoDigits(text, 5),
-        twoDigits(text, 8),
-        twoDigits(text, 11),
-        twoDigits(text, 14),
-        twoDigits(text, 17),
-        n > 20 ? text.slice(20, n - 1) : '',
-        'Z',
-      );
-    }
-  }
-  const m = TIMESTAMP.exec(text);
-  if (!m) return Number.NaN;
-  const [, y, mo, d, h, mi, s, fraction = '', zone = 'Z'] = m;
-  return utcMs(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), fraction, zone);
-}
-
-const twoDigits = (text: string, at: number) =>
-  (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
-
-/** Characters of `2019-12-04T16:39:28.655117Z` that are not digits, by position. */
-const SEPARATORS: readonly (number | undefined)[] = Object.assign(new Array<undefined>(30), {
-  4: 45,
-  7: 45,
-  10: 84,
-  13: 58,
-  16: 58,
-  19: 46,
-});
-
-function utcMs(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-  fraction: string,
-  zone: string,
-): number {
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60) {
-    return Number.NaN;
-  }
-  // 31 February and the like, or a leap second that ends a day: no such instant. (A leap second
-  // within a day is the next minute's first, as `Date` reads it.)
-  if (day > daysInMonth(year, month) || (second === 60 && hour === 23 && minute === 59)) {
-    return Number.NaN;
-  }
-  let ms = daysSinceEpoch(year, month, day) * 86_400_000 + hour * 3_600_000;
-  ms += minute * 60_000 + second * 1_000;
-  if (fraction) ms += Number(`0.${fraction}`) * 1000;
-  if (zone !== 'Z') {
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
-  }
-  return ms;
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
-
-function daysInMonth(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] as number);
-}
-
-/**
- * Days from 1970-01-01 to a day of the proleptic Gregorian calendar, by arithmetic: a list of
- * 100,000 seeds has 200,000 timestamps, and `Date.UTC` costs several times more (and reads the
- * years 0 to 99 as 1900 to 1999).
- */
-function daysSinceEpoch(year: number, month: number, day: number): number {
-  // Years counted from March, so that the leap day is the last of its year.
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
-  const dayOfEra =
-    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
-}
 
 /** Splits `topics` into codes: null, empty and a trailing `;` give no empty codes. */
 export function parseTopics(text: string | null): string[] {

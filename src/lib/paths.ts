@@ -58,6 +58,11 @@ export const paths = {
   collection: (id: number, tab: CollectionTab = 'overview', query?: Query) =>
     withQuery(`/collections/${String(id)}/${COLLECTION_TABS[tab].path}`, query),
   seeds: (query?: Query) => withQuery(PATTERNS.seeds, query),
+  /** A list of seeds: across the catalogue, or on one collection's Seeds tab. */
+  seedList: (collection: number | undefined, query?: Query): string =>
+    collection === undefined
+      ? withQuery(PATTERNS.seeds, query)
+      : paths.collection(collection, 'seeds', query),
   seedGroups: (query?: Query) => withQuery(PATTERNS.seedGroups, query),
   press: () => PATTERNS.press,
 };

@@ -12,6 +12,20 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/**
+ * A query's test: whether a folded text contains every word of the query, ignoring case and
+ * accents; null for a query of no words, which every text passes. The quick filter and the search
+ * over a facet's values both match with it.
+ */
+export function wordMatcher(query: string): ((folded: string) => boolean) | null {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  return (folded) => {
+    for (const word of words) if (!folded.includes(word)) return false;
+    return true;
+  };
+}
+
 /** One list's folded texts, in row order, for its first `texts.length` rows. */
 interface Prepared {
   readonly rows: readonly object[];
@@ -89,15 +103,11 @@ export function quickFilter<T extends object>(
   query: string,
   text: (row: T) => string,
 ): readonly T[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return rows;
+  const matches = wordMatcher(query);
+  if (!matches) return rows;
   // Rows not yet prepared in the background are folded now, and kept.
   const { texts } = prepare(rows, text, always);
   const kept: T[] = [];
-  outer: for (let i = 0; i < texts.length; i++) {
-    const haystack = texts[i] as string;
-    for (const word of words) if (!haystack.includes(word)) continue outer;
-    kept.push(rows[i] as T);
-  }
+  for (let i = 0; i < texts.length; i++) if (matches(texts[i] as string)) kept.push(rows[i] as T);
   return kept;
 }

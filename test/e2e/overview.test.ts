@@ -344,7 +344,7 @@ describe('month bars a reader can see, and an outlier that flattens nothing', ()
 
 describe('the charts’ code loads with the overviews only', () => {
   // Strings only the charts' code contains: its axes' class names and the overviews' titles.
-  const CHART_CODE = ['visx-axis', 'Archived size by collection', 'Seeds added per month'];
+  const CHART_CODE = ['chart__axis-label', 'Archived size by collection', 'Seeds added per month'];
 
   /** The text of every script a first visit to `path` fetches, until `ready` and no request. */
   async function scriptsOf(path: string, ready: (page: Page) => Promise<void>) {

@@ -1,23 +1,17 @@
 /**
- * A chart axis: its line, a label per tick and the axis' own label. It draws the markup visx's
- * `AxisLeft` and `AxisBottom` drew for the charts (the same elements, classes and coordinates), so
- * the stylesheet and every test read it as before, without the library and the CSS `calc`
- * evaluator it brought along.
+ * A chart axis: its line, a tick and a label per value it marks, and the axis' own label, in the
+ * chart's own classes (the stylesheet colours and sizes them), at the coordinates the charts have
+ * always used.
  */
 import type { BandScale, LinearScale } from './scales';
 
 const TICK_LENGTH = 8;
-/** visx's default label size, which its layout of the labels counts on. */
+/** The size the labels' places were worked out for: their offsets below count on it. */
 const FONT_SIZE = 10;
-const TEXT = { fontFamily: 'Arial', fontSize: FONT_SIZE, fill: '#222' } as const;
-const LINE = { fill: 'transparent', shapeRendering: 'crispEdges', stroke: '#222', strokeWidth: 1 };
+/** Labels sit a quarter of that below their point, so they read centred on their tick. */
+const BASELINE = FONT_SIZE / 4;
 
-/** One line of text as visx's `Text` draws it: runs of white space become one space. */
-function words(text: string): string {
-  return text.split(/(?:(?!\u00A0+)\s+)/).join(' ');
-}
-
-/** At most `count` of a band scale's keys, evenly spaced, as visx picks them. */
+/** At most `count` of a band scale's keys, evenly spaced. */
 function spread(keys: readonly string[], count: number): string[] {
   return keys.filter(
     (_, index) => keys.length <= count || index % Math.round((keys.length - 1) / count) === 0,
@@ -59,24 +53,21 @@ function tickMarks(scaled: Scaled, numTicks: number) {
 
 /** A tick or the axis itself: one straight line, crisp at any position. */
 function Segment({
-  className,
   from,
   to,
   square = false,
 }: {
-  className: string;
   from: { x: number; y: number };
   to: { x: number; y: number };
   square?: boolean;
 }) {
   return (
     <line
-      className={className}
       x1={from.x}
       y1={from.y}
       x2={to.x}
       y2={to.y}
-      {...LINE}
+      shapeRendering="crispEdges"
       {...(square ? { strokeLinecap: 'square' as const } : {})}
     />
   );
@@ -116,58 +107,37 @@ export function Axis({
   const to = point(last + 0.5, 0);
   const middle = (first + last) / 2;
   return (
-    <g
-      className={`visx-group visx-axis visx-axis-${orientation} chart__axis`}
-      transform={`translate(0, ${String(top)})`}
-    >
+    <g className="chart__axis" transform={`translate(0, ${String(top)})`}>
       {tickMarks(scaled, numTicks).map(({ value, at, text }, index) => {
         const start = point(at, 0);
         const end = point(at, left ? -TICK_LENGTH : TICK_LENGTH);
-        const y = end.y + (left ? 0 : FONT_SIZE);
         return (
-          <g
-            key={`visx-tick-${String(value)}-${String(index)}`}
-            className="visx-group visx-axis-tick"
-            transform="translate(0, 0)"
-          >
-            {!hideTicks && <Segment className="visx-line" from={start} to={end} square />}
-            <svg x={dx} y="0.25em" fontSize={FONT_SIZE} style={{ overflow: 'visible' }}>
-              <text
-                transform=""
-                x={end.x}
-                y={y}
-                {...TEXT}
-                className={tickClassName}
-                textAnchor={textAnchor}
-              >
-                <tspan x={end.x} dy="0em">
-                  {words(text)}
-                </tspan>
-              </text>
-            </svg>
+          <g key={`${String(value)}-${String(index)}`}>
+            {!hideTicks && <Segment from={start} to={end} square />}
+            <text
+              x={end.x + dx}
+              y={end.y + (left ? 0 : FONT_SIZE) + BASELINE}
+              className={tickClassName}
+              textAnchor={textAnchor}
+            >
+              {text}
+            </text>
           </g>
         );
       })}
-      <Segment className="visx-line visx-axis-line" from={from} to={to} />
+      <Segment from={from} to={to} />
       {label && (
-        <svg x={0} y={0} fontSize={FONT_SIZE} style={{ overflow: 'visible' }}>
-          <text
-            {...(left ? { transform: 'rotate(-90)' } : {})}
-            className={`visx-axis-label ${labelClassName ?? ''}`.trim()}
-            x={left ? -middle : middle}
-            y={
-              left
-                ? -(TICK_LENGTH + labelOffset)
-                : TICK_LENGTH + labelOffset + FONT_SIZE + FONT_SIZE
-            }
-            {...TEXT}
-            textAnchor="middle"
-          >
-            <tspan x={left ? -middle : middle} dy="0em">
-              {words(label)}
-            </tspan>
-          </text>
-        </svg>
+        <text
+          {...(left ? { transform: 'rotate(-90)' } : {})}
+          className={labelClassName}
+          x={left ? -middle : middle}
+          y={
+            left ? -(TICK_LENGTH + labelOffset) : TICK_LENGTH + labelOffset + FONT_SIZE + FONT_SIZE
+          }
+          textAnchor="middle"
+        >
+          {label}
+        </text>
       )}
     </g>
   );

@@ -6,34 +6,18 @@
  * the arrow keys move between them (Home and End to the ends), and focus or the pointer shows the
  * exact figure. This module is loaded with the first chart, never with the rest of the app.
  *
- * It is over 300 lines because the layout, the marks and their keyboard and pointer handling are
- * one component: the segments' places feed all three.
+ * Where each mark goes is worked out by `layoutChart` (chart-layout.ts); this file draws it. It is
+ * over 300 lines because the marks and their keyboard and pointer handling are one component: the
+ * segments' places feed both.
  */
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  barTotal,
-  barText,
-  formatValue,
-  segmentText,
-  type ChartBar,
-  type ChartSpec,
-} from './chart-model';
+import { barText, formatValue, segmentText, type ChartBar, type ChartSpec } from './chart-model';
 import { ChartTooltip, type TooltipAt } from './chart-tooltip';
 import { Axis } from './axis';
-import { periodTicks } from './period-ticks';
-import { scaleBand, scaleLinear } from './scales';
+import { layoutChart, type BarLayout } from './chart-layout';
 
-const ROW = 30;
-const COLUMNS_HEIGHT = 240;
 const FALLBACK_WIDTH = 720;
-/** The narrowest a bar is drawn: thinner, a reader can neither see nor point at it. */
-const MIN_BAR = 8;
-/** A bar more than this many times the next largest is drawn broken, so the others keep their length. */
-const OUTLIER = 20;
-/** Room past the next largest bar on a broken bar's axis. */
-const HEADROOM = 1.25;
-
 /** The width the chart has to draw in, following the page as it resizes. */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -106,90 +90,20 @@ interface Place {
   segment: number;
 }
 
-const MARGINS = { top: 24, right: 16, bottom: 60, left: 72 };
-
-/** The band padding of a chart standing in columns. */
-const columnPadding = (bars: number) => (bars > 40 ? 0.1 : 0.3);
-
-/** How wide a column's bar is when the plot is `plotWidth` wide (the band scale's arithmetic). */
-function columnWidth(bars: number, plotWidth: number): number {
-  const padding = columnPadding(bars);
-  return (plotWidth * (1 - padding)) / (bars + padding);
-}
-
-/**
- * The spec to draw at this width: the finest whose bars are at least MIN_BAR wide (months, else
- * quarters, else years); the coarsest there is when none are.
- */
-function fitted(spec: ChartSpec, plotWidth: number): ChartSpec {
-  let shown = spec;
-  while (shown.coarser && columnWidth(shown.bars.length, plotWidth) < MIN_BAR) {
-    shown = shown.coarser;
-  }
-  return shown;
-}
-
-/** The bar drawn broken: one more than OUTLIER times any other, which are drawn to scale. */
-function outlierOf(bars: readonly ChartBar[]): { index: number; scaleMax: number } | null {
-  let index = -1;
-  let top = 0;
-  let second = 0;
-  bars.forEach((bar, i) => {
-    const total = barTotal(bar);
-    if (total > top) {
-      second = top;
-      top = total;
-      index = i;
-    } else if (total > second) {
-      second = total;
-    }
-  });
-  return second > 0 && top > OUTLIER * second ? { index, scaleMax: second * HEADROOM } : null;
-}
-
 export default function BarChart({ spec: given }: { spec: ChartSpec }) {
   const { ref, width } = useWidth();
   const [focus, setFocus] = useState<Place>({ bar: 0, segment: 0 });
   const [tip, setTip] = useState<TooltipAt | null>(null);
   // The segments that take focus: SVG <a> elements (typed as the router's anchors) and <g>.
   const targets = useRef(new Map<string, HTMLElement | SVGElement>());
-  const rows = given.layout === 'rows';
-  const spec = rows ? given : fitted(given, width - MARGINS.left - MARGINS.right);
-
-  const longest = Math.max(0, ...spec.bars.map((b) => (b.tick ?? b.label).length));
-  const margin = rows
-    ? { top: 24, right: 88, bottom: 52, left: Math.min(260, Math.max(90, longest * 7 + 16)) }
-    : MARGINS;
-  const plotHeight = rows ? spec.bars.length * ROW : COLUMNS_HEIGHT;
-  // Columns too many for the width even by year: the chart scrolls rather than thin them.
-  const padding = rows ? 0.25 : columnPadding(spec.bars.length);
-  const widest = rows ? 0 : Math.ceil((MIN_BAR * (spec.bars.length + padding)) / (1 - padding));
-  const plotWidth = Math.max(120, widest, width - margin.left - margin.right);
-  const svgWidth = plotWidth + margin.left + margin.right;
-  const height = plotHeight + margin.top + margin.bottom;
-  const outlier = outlierOf(spec.bars);
-  const max = Math.max(1, outlier?.scaleMax ?? Math.max(0, ...spec.bars.map(barTotal)));
-  const band = scaleBand(
-    spec.bars.map((b) => b.key),
-    rows ? [0, plotHeight] : [0, plotWidth],
-    padding,
-  );
-  const value = scaleLinear(max, rows ? [0, plotWidth] : [plotHeight, 0]);
-  const plotLength = rows ? plotWidth : plotHeight;
-  const length = (v: number) => (rows ? value(v) : plotHeight - value(v));
-  /** A bar's length: to scale, or the whole axis for the broken one. */
-  const barLength = (b: number, v: number, total: number) =>
-    b === outlier?.index ? (v / total) * plotLength : length(v);
-  const tickLabels = spec.unit ? periodTicks(spec.bars, plotWidth, spec.unit) : null;
-  const labelChars = Math.floor((margin.left - 16) / 7);
+  const layout = useMemo(() => layoutChart(given, width), [given, width]);
+  const { spec, rows, margin, plotWidth, plotHeight, svgWidth, height, band, value } = layout;
+  const { tickLabels, labelChars } = layout;
 
   // Every segment drawn, in reading order: the order the arrow keys follow.
-  const places: Place[] = [];
-  spec.bars.forEach((bar, b) => {
-    bar.segments.forEach((segment, s) => {
-      if (segment.value > 0) places.push({ bar: b, segment: s });
-    });
-  });
+  const places: Place[] = layout.bars.flatMap((drawn, b) =>
+    drawn.segments.map((s) => ({ bar: b, segment: s.index })),
+  );
   const current =
     places.find((p) => p.bar === focus.bar && p.segment === focus.segment) ?? places[0];
   const keyOf = (p: Place) => `${String(p.bar)}:${String(p.segment)}`;
@@ -214,23 +128,15 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
     targets.current.get(keyOf(place))?.focus();
   };
 
-  const tipFor = (bar: ChartBar, b: number, s: number): TooltipAt => {
-    const start = band(bar.key) ?? 0;
-    const total = barTotal(bar);
-    const size = barLength(b, total, total);
-    return rows
-      ? { bar: b, segment: s, x: margin.left + size, y: margin.top + start + band.bandwidth() / 2 }
-      : {
-          bar: b,
-          segment: s,
-          x: margin.left + start + band.bandwidth() / 2,
-          y: margin.top + plotHeight - size,
-        };
-  };
+  const tipFor = (drawn: BarLayout, b: number, s: number): TooltipAt => ({
+    bar: b,
+    segment: s,
+    ...drawn.tip,
+  });
 
   return (
     <div
-      className={`chart chart--${spec.layout}${band.bandwidth() < 8 ? ' chart--dense' : ''}${svgWidth > width ? ' chart--scrolls' : ''}`}
+      className={`chart chart--${spec.layout}${layout.dense ? ' chart--dense' : ''}${layout.scrolls ? ' chart--scrolls' : ''}`}
       ref={ref}
     >
       <svg
@@ -241,10 +147,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
         aria-label={`${spec.title}: the chart`}
         className="chart__svg"
       >
-        <g
-          className="visx-group"
-          transform={`translate(${String(margin.left)}, ${String(margin.top)})`}
-        >
+        <g transform={`translate(${String(margin.left)}, ${String(margin.top)})`}>
           <g className="chart__grid" aria-hidden="true">
             {value
               .ticks(5)
@@ -256,10 +159,8 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                 ),
               )}
           </g>
-          {spec.bars.map((bar, b) => {
-            const start = band(bar.key) ?? 0;
-            let offset = 0;
-            const total = barTotal(bar);
+          {layout.bars.map((drawn, b) => {
+            const { bar } = drawn;
             return (
               <g
                 key={bar.key}
@@ -268,22 +169,8 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                   setTip(null);
                 }}
               >
-                {bar.segments.map((segment, s) => {
-                  if (segment.value <= 0) return null;
-                  const from = offset;
-                  // The smallest figure stays visible: a sliver of two pixels at least.
-                  const size = Math.max(2, barLength(b, segment.value, total));
-                  offset += size;
-                  const shape = rows ? (
-                    <rect x={from} y={start} width={size} height={band.bandwidth()} />
-                  ) : (
-                    <rect
-                      x={start}
-                      y={plotHeight - from - size}
-                      width={band.bandwidth()}
-                      height={size}
-                    />
-                  );
+                {drawn.segments.map(({ index: s, segment, rect }) => {
+                  const shape = <rect {...rect} />;
                   const seriesIndex = spec.series.findIndex((x) => x.key === segment.series);
                   const className = `chart__segment chart__segment--${String(seriesIndex + 1)}`;
                   const place = { bar: b, segment: s };
@@ -295,11 +182,11 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                       else targets.current.delete(keyOf(place));
                     },
                     onMouseEnter: () => {
-                      setTip(tipFor(bar, b, s));
+                      setTip(tipFor(drawn, b, s));
                     },
                     onFocus: () => {
                       setFocus(place);
-                      setTip(tipFor(bar, b, s));
+                      setTip(tipFor(drawn, b, s));
                     },
                     onBlur: () => {
                       setTip(null);
@@ -334,28 +221,24 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                     </Link>
                   );
                 })}
-                {b === outlier?.index && (
+                {drawn.breakAt !== null && (
                   <BreakMark
                     rows={rows}
-                    at={rows ? plotLength * 0.85 : plotHeight - plotLength * 0.85}
-                    start={start}
+                    at={drawn.breakAt}
+                    start={drawn.start}
                     breadth={band.bandwidth()}
                   />
                 )}
-                {(rows || spec.bars.length <= 12 || b === outlier?.index) && (
+                {drawn.figure && (
                   <text
                     className="chart__value"
                     aria-hidden="true"
-                    x={rows ? barLength(b, total, total) + 6 : start + band.bandwidth() / 2}
-                    y={
-                      rows
-                        ? start + band.bandwidth() / 2
-                        : plotHeight - barLength(b, total, total) - 6
-                    }
+                    x={drawn.figure.x}
+                    y={drawn.figure.y}
                     dominantBaseline={rows ? 'middle' : undefined}
                     textAnchor={rows ? 'start' : 'middle'}
                   >
-                    {formatValue(spec.kind, total)}
+                    {formatValue(spec.kind, drawn.total)}
                   </text>
                 )}
               </g>

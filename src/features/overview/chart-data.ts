@@ -18,7 +18,10 @@ import {
 /** The address of a seed list with filters: all seeds, or one collection's Seeds tab. */
 export type SeedList = (query: Query) => string;
 
-export const allSeeds: SeedList = (query) => paths.seeds(query);
+export const seedsIn =
+  (collection?: number): SeedList =>
+  (query) =>
+    paths.seedList(collection, query);
 export const SEEDS = ['seed', 'seeds'] as const;
 
 export function sizeChart(figures: SizeFigures): ChartSpec {

@@ -6,7 +6,6 @@
 import { unknownOf, type Seed } from '../../api/records';
 import { plural } from '../../lib/format';
 import type { RequiredAudit } from '../../lib/metadata-audit';
-import { paths } from '../../lib/paths';
 import {
   STATUS_CLASSES,
   STATUS_LABELS,
@@ -16,12 +15,6 @@ import {
 import { SEEDS, type SeedList } from './chart-data';
 import type { ChartBar, ChartSpec } from './chart-model';
 import { TOP_BARS } from './figures';
-
-/** The seeds of one collection, on its Seeds tab. */
-export const collectionSeeds =
-  (id: number): SeedList =>
-  (query) =>
-    paths.collection(id, 'seeds', query);
 
 /** What the charts of a collection's seeds share: they count seeds, in one series. */
 const SEED_COUNTS = {

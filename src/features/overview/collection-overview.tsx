@@ -13,9 +13,8 @@ import { auditRequired } from '../../lib/metadata-audit';
 import { monthOf } from '../../lib/months';
 import { today } from '../../lib/today';
 import { ChartCard } from './chart-card';
-import { monthChart } from './chart-data';
+import { monthChart, seedsIn } from './chart-data';
 import {
-  collectionSeeds,
   coverageChart,
   groupChart,
   seedsByGroup,
@@ -32,7 +31,7 @@ export function CollectionOverview({ collection }: { collection: Collection }) {
   const seeds = listView(useSeeds({ collection: collection.id }));
   const groups = listView(useSeedGroups());
   const required = useRequiredFields('seed').fields;
-  const list = useMemo(() => collectionSeeds(collection.id), [collection.id]);
+  const list = useMemo(() => seedsIn(collection.id), [collection.id]);
   const rows = seeds.rows;
   const thisMonth = monthOf(today()) ?? '9999-12';
   const names = useMemo(() => {

@@ -15,7 +15,7 @@ import { monthOf } from '../../lib/months';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
 import { ChartCard } from './chart-card';
-import { allSeeds, crawlChart, monthChart, sizeChart } from './chart-data';
+import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts } from './headline';
 import './overview.css';
@@ -35,7 +35,9 @@ export function OverviewPage() {
   const crawlSpec = useMemo(() => crawlChart(crawlBands(rows, day)), [rows, day]);
   const monthSpec = useMemo(
     () =>
-      seeds.data ? monthChart(countByMonth(seeds.rows), monthOf(day) ?? '9999-12', allSeeds) : null,
+      seeds.data
+        ? monthChart(countByMonth(seeds.rows), monthOf(day) ?? '9999-12', seedsIn())
+        : null,
     [seeds.data, seeds.rows, day],
   );
   const seedTotal = headline.activeSeeds + headline.inactiveSeeds;

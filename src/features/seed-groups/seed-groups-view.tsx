@@ -62,10 +62,7 @@ export function SeedGroupsView({
   const collectionName = useCollectionNames();
   // A group's seeds: across the catalogue on /seeds, or on this collection's Seeds tab.
   const seedsOf = useCallback(
-    (group: number) =>
-      fixedCollection === undefined
-        ? paths.seeds({ seed_group: group })
-        : paths.collection(fixedCollection, 'seeds', { seed_group: group }),
+    (group: number) => paths.seedList(fixedCollection, { seed_group: group }),
     [fixedCollection],
   );
   const columns = useMemo(

@@ -19,7 +19,7 @@ import type { Seed } from '../../api/records';
 import { compareText } from '../../components/data-table';
 import { runJob, type Job } from '../../lib/jobs';
 import type { FieldCoverage } from '../../lib/metadata-audit';
-import { fold } from '../../lib/text-match';
+import { fold, wordMatcher } from '../../lib/text-match';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { isWhereField, type SeedFilterModel, type SeedGroupChoice } from './seed-filters';
 import {
@@ -408,10 +408,6 @@ export function findValues<V>(
   query: string,
   text: (value: V) => string,
 ): readonly V[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return values;
-  return values.filter((value) => {
-    const folded = fold(text(value));
-    return words.every((word) => folded.includes(word));
-  });
+  const matches = wordMatcher(query);
+  return matches ? values.filter((value) => matches(fold(text(value)))) : values;
 }

@@ -75,10 +75,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   // The metadata fields' columns follow the rows; their sort ids are recognised before they come.
   // A group's seeds: across the catalogue on /seeds, or on this collection's Seeds tab.
   const seedsOfGroup = useCallback(
-    (group: number) =>
-      fixedCollection === undefined
-        ? paths.seeds({ seed_group: group })
-        : paths.collection(fixedCollection, 'seeds', { seed_group: group }),
+    (group: number) => paths.seedList(fixedCollection, { seed_group: group }),
     [fixedCollection],
   );
   const baseColumns = useMemo(() => {

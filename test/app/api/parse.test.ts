@@ -9,7 +9,6 @@ import { seedFastRoute } from '../../../src/api/fast-seed';
 import { blockRows, toPlain } from '../../../src/api/row-block';
 import {
   mergeGaps,
-  parseInstant,
   parseRecord,
   parseRecords,
   parseTopics,
@@ -42,82 +41,6 @@ const seedDefault = wire('/api/seed?limit=-1');
 const seedApi = wire('/api/seed?limit=-1&format=api');
 const collections = wire('/api/collection?format=api');
 const pressItems = wire('/api/press_item');
-
-describe('timestamps', () => {
-  it('reads both forms the service sends into one comparable number, keeping the text', () => {
-    const whole = parseInstant('2019-12-04T16:39:28Z');
-    const fraction = parseInstant('2019-12-04T16:39:28.655117Z');
-    expect(whole).toEqual({ text: '2019-12-04T16:39:28Z', ms: Date.UTC(2019, 11, 4, 16, 39, 28) });
-    expect(fraction?.text).toBe('2019-12-04T16:39:28.655117Z');
-    expect(fraction?.ms).toBeCloseTo(Date.UTC(2019, 11, 4, 16, 39, 28) + 655.117, 3);
-  });
-
-  it('reads the service’s own form exactly as the general pattern does', () => {
-    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
-    const stamp = fc
-      .tuple(
-        fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
-        two(13),
-        two(32),
-        two(24),
-        two(60),
-        two(61),
-        fc.option(fc.stringMatching(/^[0-9]{1,10}$/), { nil: undefined }),
-      )
-      .map(([y, mo, d, h, mi, s, f]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${f ? `.${f}` : ''}`);
-    fc.assert(
-      fc.property(stamp, (text) => {
-        // `+00:00` is the same instant, read by the pattern alone.
-        const quick = parseInstant(`${text}Z`);
-        const pattern = parseInstant(`${text}+00:00`);
-        expect(quick === null ? null : quick.ms).toBe(pattern === null ? null : pattern.ms);
-      }),
-      { numRuns: 2_000 },
-    );
-    for (const text of ['2019-12-04T16:39:28', '2019-12-04 16:39:28Z', '２019-12-04T16:39:28Z'])
-      expect(parseInstant(text)).toBeNull();
-  });
-
-  it('puts every day of the calendar, leap days and early years included, where Date does', () => {
-    const date = fc.date({
-      min: new Date('0000-01-01T00:00:00Z'),
-      max: new Date('9999-12-31T23:59:59Z'),
-      noInvalidDate: true,
-    });
-    fc.assert(
-      fc.property(date, (at) => {
-        const text = `${String(at.getUTCFullYear()).padStart(4, '0')}${at.toISOString().slice(4, 19)}Z`;
-        expect(parseInstant(text)?.ms).toBe(Math.floor(at.getTime() / 1000) * 1000);
-      }),
-      { numRuns: 5_000 },
-    );
-    expect(parseInstant('2024-02-29T12:00:00Z')?.ms).toBe(Date.UTC(2024, 1, 29, 12));
-    expect(parseInstant('2000-02-29T00:00:00Z')).not.toBeNull();
-    expect(parseInstant('1900-02-29T00:00:00Z')).toBeNull();
-    expect(parseInstant('2023-02-29T00:00:00Z')).toBeNull();
-    expect(parseInstant('2016-12-31T23:59:60Z')).toBeNull();
-    expect(parseInstant('2016-06-30T12:30:60Z')?.ms).toBe(Date.UTC(2016, 5, 30, 12, 31));
-  });
-
-  it('orders microseconds correctly', () => {
-    const a = parseInstant('2020-01-01T00:00:00Z')?.ms ?? NaN;
-    const b = parseInstant('2020-01-01T00:00:00.000001Z')?.ms ?? NaN;
-    const c = parseInstant('2020-01-01T00:00:00.000002Z')?.ms ?? NaN;
-    expect(a).toBeLessThan(b);
-    expect(b).toBeLessThan(c);
-  });
-
-  it('honours an explicit offset', () => {
-    expect(parseInstant('2020-01-01T02:00:00+02:00')?.ms).toBe(Date.UTC(2020, 0, 1));
-  });
-
-  it.each(['2019-02-31T00:00:00Z', '2019-13-01T00:00:00Z', 'yesterday', '2019-12-04', ''])(
-    'rejects %j',
-    (text) => {
-      expect(parseInstant(text)).toBeNull();
-    },
-  );
-});
 
 describe('topics', () => {
   it.each([

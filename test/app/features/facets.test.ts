@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
@@ -24,6 +25,7 @@ import {
 } from '../../../src/features/seeds/seed-filters';
 import { lacksAny } from '../../../src/lib/metadata-audit';
 import { DEFAULT_REQUIRED_FIELDS } from '../../../src/lib/required-fields';
+import { quickFilter } from '../../../src/lib/text-match';
 import { decodeAll } from '../../../src/lib/url-state';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { makeSeed } from './seed-fixtures';
@@ -205,6 +207,23 @@ describe('metadata facets', () => {
       'montreal gazette',
     ]);
     expect(findValues(values, '  ', (v) => v.value)).toBe(values);
+  });
+
+  it('finds exactly the values the quick filter would keep for the same words', () => {
+    // Accents, case and white space the two must treat alike.
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'B', 'é', 'E\u0301', 'ö', ' ', '\t', 'ﬁ', 'İ', '-', '1'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 8 }), text, (texts, query) => {
+        const values = texts.map((t) => ({ t }));
+        expect(findValues(values, query, (v) => v.t)).toEqual(
+          quickFilter(values, query, (v) => v.t),
+        );
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps markup and odd names as plain text', () => {

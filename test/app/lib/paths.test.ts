@@ -28,6 +28,16 @@ describe('paths', () => {
     expect(search.get('collection')).toBe('7');
   });
 
+  it('opens a list of seeds across the catalogue or on one collection’s Seeds tab alike', () => {
+    expect(paths.seedList(undefined, { seed_group: 4 })).toBe('/seeds?seed_group=4');
+    expect(paths.seedList(12, { seed_group: [4, 'none'] })).toBe(
+      '/collections/12/seeds?seed_group=4&seed_group=none',
+    );
+    // Collection 0 is a collection, not "no collection".
+    expect(paths.seedList(0)).toBe('/collections/0/seeds');
+    expect(paths.seedList(undefined)).toBe('/seeds');
+  });
+
   it('gives addresses the route patterns match', () => {
     expect(matchPath(`${PATTERNS.collection}/*`, paths.collection(5))?.params.id).toBe('5');
     for (const tab of Object.keys(COLLECTION_TABS) as (keyof typeof COLLECTION_TABS)[]) {
