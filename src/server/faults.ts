@@ -415,12 +415,14 @@ async function endless(response: Response): Promise<Response> {
   if (template === null || typeof template !== 'object') return response;
   const record = recordMaker(template as WireRecord);
   const encoder = new TextEncoder();
-  // Records made once and sent again and again: no one reads to the end of this list.
+  // Records made once and sent again and again: no one reads to the end of this list. Each is sent
+  // as a copy of its own, as a network read would give it: the credentials' removal (strip.ts)
+  // squeezes what it removes out of the very chunk it is given.
   const chunk = encoder.encode(`,${Array.from({ length: 500 }, (_, i) => record(i)).join(',')}`);
   let started = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      controller.enqueue(started ? chunk : encoder.encode(`[${record(0)}`));
+      controller.enqueue(started ? chunk.slice() : encoder.encode(`[${record(0)}`));
       started = true;
     },
   });

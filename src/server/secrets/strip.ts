@@ -6,6 +6,10 @@
  * mark) is stripped as JSON, one that starts with anything else holds no fields to remove (a
  * number, a string, an error page) and passes as it is, and CSV is stripped as CSV. The embedded
  * catalogue's own answers need none of it: their records lost their credentials at start.
+ *
+ * The removal works in the memory of the chunks it reads (what it leaves out is squeezed out where
+ * it lay), so a body must give each chunk once, as a network read does: a producer that sends one
+ * buffer again and again sends copies.
  */
 import type { ApiConnection } from '../api-handler';
 import { CsvSecretStripper } from './csv';
