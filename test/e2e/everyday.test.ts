@@ -2,26 +2,15 @@
  * The explorer as an archivist uses it all day, in real Chromium: menus chosen from by their text,
  * tables that fit the screen, the keyboard's way through a list, and a narrow window.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { startFaultServer, type FaultServer } from '../support/fault-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { faultServerAndBrowser } from '../support/fault-server';
 import { savedResources, watchedPages } from '../support/watched-page';
 
-let server: FaultServer;
-let browser: Browser;
+const setup = faultServerAndBrowser({ seeds: 6_000 });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFaultServer({ seeds: 6_000 }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const watch = watchedPages(() => browser);
-const open = (path: string): Promise<Page> => watch(server.url + path);
+const watch = watchedPages(() => setup.browser);
+const open = (path: string): Promise<Page> => watch(setup.server.url + path);
 
 /** The grid once it shows rows. */
 async function gridWithRows(page: Page, name: string) {
@@ -75,14 +64,14 @@ describe('/collections on a 1440-pixel screen', () => {
 
 describe('how old a list is', () => {
   it('is said beside the count on every list page, for as long as the list shows, with a Refresh', async () => {
-    const page = await watch(`${server.url}/collections`, { clock: true });
+    const page = await watch(`${setup.server.url}/collections`, { clock: true });
     await gridWithRows(page, 'Collections');
     const note = page.locator('.count-row').getByText(/^Updated /);
     expect(await note.textContent()).toBe('Updated just now');
     await page.clock.fastForward('12:00');
     await page.locator('.count-row').getByText('Updated 12 minutes ago').waitFor();
     // The service has changed meanwhile: Refresh shows what it holds now.
-    server.faults.inject(
+    setup.server.faults.inject(
       'collection',
       {
         kind: 'rewrite',
@@ -98,9 +87,9 @@ describe('how old a list is', () => {
     for (const [path, grid] of [
       ['/seeds', 'Seeds'],
       ['/seed-groups', 'Seed groups'],
-      [`/collections/${String(server.catalogue.collections[0]?.id)}/seeds`, 'Seeds'],
+      [`/collections/${String(setup.server.catalogue.collections[0]?.id)}/seeds`, 'Seeds'],
     ] as const) {
-      await page.goto(server.url + path);
+      await page.goto(setup.server.url + path);
       await gridWithRows(page, grid);
       await page.locator('.count-row').getByText('Updated just now').waitFor();
     }
@@ -124,7 +113,7 @@ describe('seed groups', () => {
     );
 
     // Collections that claim 20,000 seeds each: too many to load unasked.
-    server.faults.inject('collection', {
+    setup.server.faults.inject('collection', {
       kind: 'rewrite',
       rewrite: (records) => records.map((r) => ({ ...(r as object), num_active_seeds: 20_000 })),
     });
@@ -144,7 +133,7 @@ describe('seed groups', () => {
       await expect.poll(async () => (await seedsColumn(page)).textContent()).toMatch(/^[\d,]+$/);
       expect(await count.count()).toBe(0);
     } finally {
-      server.faults.clear();
+      setup.server.faults.clear();
     }
   });
 });
@@ -161,7 +150,7 @@ describe('the keyboard', () => {
     });
 
   it('starts at the top, skips to the table over the facets, and never scrolls the first column away', async () => {
-    const seed = server.catalogue.seeds[0];
+    const seed = setup.server.catalogue.seeds[0];
     const page = await open(`/seeds?seed=${String(seed?.id)}`);
     await gridWithRows(page, 'Seeds');
     await page.getByRole('complementary').waitFor();

@@ -2,28 +2,17 @@
  * The overviews in real Chromium, under the Content-Security-Policy: a bar, clicked or reached
  * with the keyboard, opens the list it counts, with the same count, inside the app (no page load).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { WireCollection } from '../../src/contract/wire';
-import { launchChromium } from '../support/chromium';
 import { contrast, deltaE, DEFICIENCIES, parseRgb, simulate } from '../support/colour';
-import { startFaultServer, type FaultServer } from '../support/fault-server';
+import { faultServerAndBrowser, startFaultServer } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';
 
-let server: FaultServer;
-let browser: Browser;
+const setup = faultServerAndBrowser({ seeds: 6_000 });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFaultServer({ seeds: 6_000 }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const watch = watchedPages(() => browser);
-const open = (path: string): Promise<Page> => watch(server.url + path);
+const watch = watchedPages(() => setup.browser);
+const open = (path: string): Promise<Page> => watch(setup.server.url + path);
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The figure a bar's link gives: "Over a year ago: 53 collections" → 53. */
@@ -81,12 +70,12 @@ describe('from a bar to the list it counts', () => {
     const bar = chart.getByRole('link', { name: /^Over a year ago: / });
     await bar.waitFor();
     const figure = await figureOf(bar);
-    expect(figure).toBe(crawledOverAYearAgo(server.catalogue.collections));
+    expect(figure).toBe(crawledOverAYearAgo(setup.server.catalogue.collections));
     await mark(page);
     await bar.click();
     await countLine(
       page,
-      `${count(figure)} of ${count(server.catalogue.collections.length)} collections`,
+      `${count(figure)} of ${count(setup.server.catalogue.collections.length)} collections`,
     );
     expect(new URL(page.url()).searchParams.get('crawled')).toBe('older');
     expect(await stayed(page)).toBe(true);
@@ -129,20 +118,20 @@ describe('from a bar to the list it counts', () => {
       .click();
     const chart = page.getByRole('figure', { name: 'Seeds added per month' });
     // Twenty years of months at 1440 px: the chart draws them by quarter.
-    const month = server.catalogue.seeds[0]?.created_date.slice(0, 7) ?? '';
+    const month = setup.server.catalogue.seeds[0]?.created_date.slice(0, 7) ?? '';
     const quarter = `${month.slice(0, 4)}-Q${String(Math.ceil(Number(month.slice(5)) / 3))}`;
     const inQuarter = (date: string) => {
       const m = Number(date.slice(5, 7));
       return date.startsWith(month.slice(0, 4)) && Math.ceil(m / 3) === Number(quarter.slice(-1));
     };
-    const seeds = server.catalogue.seeds.filter((s) => inQuarter(s.created_date) && s.active);
+    const seeds = setup.server.catalogue.seeds.filter((s) => inQuarter(s.created_date) && s.active);
     const name = `Q${quarter.slice(-1)} ${month.slice(0, 4)}`;
     const bar = chart.getByRole('link', { name: `${name}, active: ${count(seeds.length)} seeds` });
     await bar.waitFor({ timeout: 20_000 });
     await bar.click();
     await countLine(
       page,
-      `${count(seeds.length)} of ${count(server.catalogue.seeds.length)} seeds`,
+      `${count(seeds.length)} of ${count(setup.server.catalogue.seeds.length)} seeds`,
     );
     const url = new URL(page.url());
     expect(url.pathname).toBe('/seeds');
@@ -150,7 +139,7 @@ describe('from a bar to the list it counts', () => {
   });
 
   it('a collection’s Overview tab leads from a group to its seeds', async () => {
-    const collection = [...server.catalogue.collections].sort(
+    const collection = [...setup.server.catalogue.collections].sort(
       (a, b) => b.num_active_seeds - a.num_active_seeds,
     )[0];
     if (!collection) throw new Error('no collection');
@@ -163,10 +152,10 @@ describe('from a bar to the list it counts', () => {
     const figure = await figureOf(bar);
     const group = /seed_group=(\d+)/.exec((await bar.getAttribute('href')) ?? '')?.[1];
     expect(figure).toBe(
-      server.catalogue.seeds.filter((s) => String(s.seed_group) === group).length,
+      setup.server.catalogue.seeds.filter((s) => String(s.seed_group) === group).length,
     );
     await bar.click();
-    const mine = server.catalogue.seeds.filter((s) => s.collection === collection.id);
+    const mine = setup.server.catalogue.seeds.filter((s) => s.collection === collection.id);
     await page
       .locator('.count-line')
       .filter({ hasText: `${count(figure)} of ${count(mine.length)}` })
@@ -181,7 +170,7 @@ describe('from a bar to the list it counts', () => {
     await bar.waitFor();
     const label = (await bar.getAttribute('aria-label')) ?? '';
     const others = Number(/^All ([\d,]+) other/.exec(label)?.[1]?.replace(/,/g, ''));
-    const total = server.catalogue.collections.length;
+    const total = setup.server.catalogue.collections.length;
     expect(others).toBe(total - 15);
     await mark(page);
     await bar.click();
@@ -243,13 +232,13 @@ describe('from a bar to the list it counts', () => {
   });
 
   it('every bar of a collection’s Overview opens a list of exactly its count', async () => {
-    const collection = [...server.catalogue.collections].sort(
+    const collection = [...setup.server.catalogue.collections].sort(
       (a, b) => b.num_active_seeds - a.num_active_seeds,
     )[0];
     const page = await open(`/collections/${String(collection?.id)}/overview`);
     await allCounted(
       page,
-      server.catalogue.seeds.filter((s) => s.collection === collection?.id).length,
+      setup.server.catalogue.seeds.filter((s) => s.collection === collection?.id).length,
     );
     for (const title of [
       'Seeds by group',
@@ -272,7 +261,7 @@ describe('month bars a reader can see, and an outlier that flattens nothing', ()
   it.each([1440, 768])(
     'at %i px, folds months into quarters or years rather than draw bars under 8 px',
     async (width) => {
-      const page = await watch(`${server.url}/overview`);
+      const page = await watch(`${setup.server.url}/overview`);
       await page.setViewportSize({ width, height: 900 });
       await page
         .getByRole('button', { name: `Load the ${count(6_000)} seeds to chart them` })
@@ -288,7 +277,7 @@ describe('month bars a reader can see, and an outlier that flattens nothing', ()
       await chart.getByRole('button', { name: 'Show as table' }).click();
       await chart.getByRole('table').waitFor();
       expect(await chart.getByRole('button', { name: 'Show as chart' }).count()).toBe(1);
-      const month = server.catalogue.seeds[0]?.created_date.slice(0, 7) ?? '';
+      const month = setup.server.catalogue.seeds[0]?.created_date.slice(0, 7) ?? '';
       const name = new Intl.DateTimeFormat('en-US', {
         month: 'long',
         year: 'numeric',
@@ -348,13 +337,13 @@ describe('the charts’ code loads with the overviews only', () => {
 
   /** The text of every script a first visit to `path` fetches, until `ready` and no request. */
   async function scriptsOf(path: string, ready: (page: Page) => Promise<void>) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await setup.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const scripts: Promise<string>[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text());
     });
-    await page.goto(server.url + path);
+    await page.goto(setup.server.url + path);
     await ready(page);
     await page.waitForLoadState('networkidle');
     const texts = await Promise.all(scripts);
@@ -365,7 +354,7 @@ describe('the charts’ code loads with the overviews only', () => {
     CHART_CODE.filter((marker) => scripts.some((text) => text.includes(marker)));
   const rows = (name: string) => (page: Page) =>
     page.getByRole('grid', { name }).getByRole('row').nth(2).waitFor();
-  const collection = () => String(server.catalogue.collections[0]?.id);
+  const collection = () => String(setup.server.catalogue.collections[0]?.id);
 
   const pages: [string, () => string, (page: Page) => Promise<void>][] = [
     ['/collections', () => '/collections', rows('Collections')],
@@ -411,11 +400,11 @@ describe.each(['light', 'dark'] as const)('the charts’ colours in the %s theme
     );
 
   it('every bar stands out from its card by 3:1, on both overviews', async () => {
-    const collection = [...server.catalogue.collections].sort(
+    const collection = [...setup.server.catalogue.collections].sort(
       (a, b) => b.num_active_seeds - a.num_active_seeds,
     )[0];
     for (const path of ['/overview', `/collections/${String(collection?.id)}/overview`]) {
-      const page = await watch(server.url + path, { colorScheme: scheme });
+      const page = await watch(setup.server.url + path, { colorScheme: scheme });
       await page.locator('svg.chart__svg a').first().waitFor();
       await expect.poll(() => page.locator('svg.chart__svg').count()).toBeGreaterThan(1);
       const seen = await fills(page);
@@ -428,10 +417,10 @@ describe.each(['light', 'dark'] as const)('the charts’ colours in the %s theme
   });
 
   it('active and inactive stay apart for colour-blind eyes, and match the legend', async () => {
-    const collection = [...server.catalogue.collections].sort(
+    const collection = [...setup.server.catalogue.collections].sort(
       (a, b) => b.num_active_seeds - a.num_active_seeds,
     )[0];
-    const page = await watch(`${server.url}/collections/${String(collection?.id)}/overview`, {
+    const page = await watch(`${setup.server.url}/collections/${String(collection?.id)}/overview`, {
       colorScheme: scheme,
     });
     const chart = page.locator('[data-chart="seeds-per-month"]');

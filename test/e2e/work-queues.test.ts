@@ -3,30 +3,19 @@
  * worked out here from the catalogue, survives a reload, and a facet click or a coverage figure
  * leads to the rows it counts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { WireSeedDefault } from '../../src/contract/wire';
-import { launchChromium } from '../support/chromium';
-import { startFaultServer, type FaultServer } from '../support/fault-server';
+import { faultServerAndBrowser } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';
 
-let server: FaultServer;
-let browser: Browser;
+const setup = faultServerAndBrowser({ seeds: 6_000 });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startFaultServer({ seeds: 6_000 }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const watch = watchedPages(() => browser);
-const open = (path: string): Promise<Page> => watch(server.url + path);
+const watch = watchedPages(() => setup.browser);
+const open = (path: string): Promise<Page> => watch(setup.server.url + path);
 const count = (n: number) => n.toLocaleString('en-US');
 
-const seeds = () => server.catalogue.seeds;
+const seeds = () => setup.server.catalogue.seeds;
 const values = (s: WireSeedDefault, field: string) =>
   (s.metadata[field] ?? []).map((e) => e.value).filter((v) => v.trim() !== '');
 const has = (field: string) => (s: WireSeedDefault) => values(s, field).length > 0;
@@ -92,16 +81,16 @@ describe('each seed filter in the address', () => {
     for (const s of seeds())
       if (s.seed_group !== null) groups.set(s.seed_group, (groups.get(s.seed_group) ?? 0) + 1);
     const [id, size] = [...groups].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
-    const name = server.catalogue.seedGroups.find((g) => g.id === id)?.name ?? '';
+    const name = setup.server.catalogue.seedGroups.find((g) => g.id === id)?.name ?? '';
     const page = await open(`/seeds?seed_group=${String(id)}`);
     await countLine(page, `Seeds in group “${name}” · ${count(size)} of ${count(seeds().length)}`);
     const none = seeds().filter((s) => s.seed_group === null).length;
-    await page.goto(`${server.url}/seeds?seed_group=none`);
+    await page.goto(`${setup.server.url}/seeds?seed_group=none`);
     await countLine(page, `Seeds in no group · ${count(none)} of ${count(seeds().length)}`);
   });
 
   it('combines with the service’s own filters and the quick filter, on a collection’s Seeds tab', async () => {
-    const collection = server.catalogue.collections.find(
+    const collection = setup.server.catalogue.collections.find(
       (c) => seeds().filter((s) => s.collection === c.id).length > 300,
     );
     if (!collection) throw new Error('no large collection');
@@ -136,7 +125,7 @@ describe('from a number to the rows it counts', () => {
   });
 
   it('a coverage figure on the Metadata tab leads to the seeds without the field', async () => {
-    const collection = server.catalogue.collections.find(
+    const collection = setup.server.catalogue.collections.find(
       (c) => seeds().filter((s) => s.collection === c.id).length > 300,
     );
     if (!collection) throw new Error('no large collection');
@@ -153,13 +142,13 @@ describe('from a number to the rows it counts', () => {
   });
 
   it('/collections?missing= lists the collections lacking the field', async () => {
-    const lacking = server.catalogue.collections.filter((c) =>
+    const lacking = setup.server.catalogue.collections.filter((c) =>
       (c.metadata.Description ?? []).every((e) => e.value.trim() === ''),
     );
     const page = await open('/collections?missing=Description');
     await countLine(
       page,
-      `${count(lacking.length)} of ${count(server.catalogue.collections.length)} collections`,
+      `${count(lacking.length)} of ${count(setup.server.catalogue.collections.length)} collections`,
     );
   });
 });
