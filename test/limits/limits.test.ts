@@ -20,6 +20,7 @@ import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
 import { favourRenderers, GB, rendererPeakBytes } from '../support/renderer-memory';
 import {
+  LIST_AGE,
   longFramesOf,
   openWatched,
   savedResources,
@@ -119,9 +120,6 @@ async function settledCount(page: Page): Promise<string> {
 }
 
 /** Rows the table holds (all of them, not only those in view). */
-/** How old the list on screen is, as the line beside its count says. */
-const LIST_AGE = /^Updated (just now|\d+ minutes? ago)$/;
-
 async function gridRows(page: Page): Promise<number> {
   const value = await page.getByRole('grid', { name: 'Seeds' }).getAttribute('aria-rowcount');
   return Number(value) - 1;

@@ -194,6 +194,9 @@ export function watchedPages(browser: () => Browser) {
   };
 }
 
+/** How old the list on screen is, as the line beside its count says. */
+export const LIST_AGE = /^Updated (just now|\d+ minutes? ago)$/;
+
 /**
  * The resources of the lists the explorer has saved in this page's IndexedDB (each list has one
  * head entry, written after its rows), e.g. `['collection', 'seed']`.
