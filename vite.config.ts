@@ -120,6 +120,8 @@ export default defineConfig(({ command }) => ({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts', 'test/bench/**/*.test.ts'],
+          // Two files at a time on two cores (vitest's default leaves one core idle).
+          maxWorkers: 2,
         },
       },
       {
@@ -129,6 +131,7 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['test/app/**/*.test.{ts,tsx}'],
           setupFiles: ['test/app/setup.ts'],
+          maxWorkers: 2,
         },
       },
       {
@@ -139,6 +142,10 @@ export default defineConfig(({ command }) => ({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // After the jsdom and server files, two browsers at a time: most of a browser test is
+          // waiting for a page, so the second core is free for the other.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -150,7 +157,8 @@ export default defineConfig(({ command }) => ({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // After every other project, alone: it saturates the machine for ten seconds.
-          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -163,7 +171,8 @@ export default defineConfig(({ command }) => ({
           hookTimeout: 120_000,
           // Last and alone: these tests time the page's frames, which other work would stretch;
           // a frame the machine stretched is measured again (see the file).
-          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
           retry: 2,
         },
       },
