@@ -268,11 +268,22 @@ function keysHold(keys: MetadataKeys, length: number): boolean {
       return false;
     }
   return (
-    rowNames.every((k) => k >>> 1 < names.length) &&
-    pairName.every((f) => f < names.length) &&
-    rowPairs.every((p) => p < pairs) &&
-    entryPair.every((p) => p < pairs)
+    largest(rowNames) < names.length * 2 &&
+    largest(pairName) < names.length &&
+    largest(rowPairs) < pairs &&
+    largest(entryPair) < pairs
   );
+}
+
+/**
+ * The largest number in an array (-1 for none): one plain loop, as a restore checks every offset
+ * of every saved block before it reads any (a callback per item made this most of a block's check).
+ */
+function largest(values: Uint32Array): number {
+  let most = -1;
+  for (let i = 0; i < values.length; i++)
+    if ((values[i] as number) > most) most = values[i] as number;
+  return most;
 }
 
 /** Pair p's value. */
