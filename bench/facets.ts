@@ -11,7 +11,7 @@ import { parseRecords } from '../src/api/parse';
 import { seedSearchText } from '../src/features/seeds/seed-columns';
 import { facetIndex, facetIndexJob, type FacetIndex } from '../src/features/seeds/facet-index';
 import { computeFacets, facetJob } from '../src/features/seeds/facets';
-import { runJob } from '../src/lib/jobs';
+import { runJob } from '../src/scheduling';
 import { NO_SEED_FILTERS, type SeedFilterModel } from '../src/features/seeds/seed-filters';
 import { quickFilter } from '../src/lib/text-match';
 import { generateCatalogue } from '../src/server/catalogue/generate';

@@ -20,12 +20,12 @@
  */
 import { delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
+import { nextTask, whenIdle } from '../scheduling';
 import type { ApiConfig } from './config';
 import { addsUp, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
 import { blockBytes, blockRows, checkBlock, type RowBlock } from './row-block';
 import { attempt, emptyStore, openStore, setNote, unavailable } from './saved-store';
-import { whenIdle } from './waits';
 
 /** How long a saved list may be shown before it is too old to show at all. */
 export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
@@ -163,20 +163,6 @@ export async function restoreList<R extends Resource>(
 
 class LateRestore extends Error {}
 class StoreRefused extends Error {}
-
-/**
- * Lets the page go on: its input and its painting. Where the browser has `scheduler.yield`, the
- * restore then continues ahead of the page's other queued tasks, which would otherwise all run
- * between two steps and put off the rows on screen. Elsewhere a scheduled task (a chain of
- * timeouts is held back 4 ms a step after the fifth, a fifth of a 20 ms step).
- */
-const nextTask = (): Promise<void> => {
-  if ('scheduler' in globalThis) {
-    if (typeof scheduler.yield === 'function') return scheduler.yield();
-    return scheduler.postTask(() => undefined, { priority: 'user-blocking' });
-  }
-  return new Promise<void>((resolve) => setTimeout(resolve, 0));
-};
 
 async function readBack<R extends Resource>(
   db: UseStore,

@@ -10,9 +10,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ListView } from '../api/hooks';
 import { RECORD_FIELDS } from '../api/records';
 import type { Resource } from '../contract/wire';
-import { inBackgroundOnceSettled } from '../lib/tasks';
 import { prepareQuickFilter, quickFilter } from '../lib/text-match';
 import { useQuickFilter } from '../lib/use-debounced';
+import { startJob, type Job } from '../scheduling';
 import {
   sortParam,
   textParam,
@@ -73,6 +73,16 @@ export function useListPage<P extends Params, Row>(
   return { url, values: url.values, sort, quick };
 }
 
+const never = () => false;
+
+/** Folds the rows' texts for the quick filter, a few hundred rows a step. */
+function* prepareJob<Row extends object>(
+  rows: readonly Row[],
+  text: (row: Row) => string,
+): Job<void> {
+  while (prepareQuickFilter(rows, text, never) < rows.length) yield;
+}
+
 /**
  * The rows the quick filter leaves, recomputed only when the rows, query or text change. Each
  * row's text is prepared in the background once the browser is idle, so that the first key press
@@ -84,8 +94,10 @@ export function useQuickFiltered<Row extends object>(
   text: (row: Row) => string,
 ): readonly Row[] {
   useEffect(() => {
-    const step = (hasTime: () => boolean) => prepareQuickFilter(rows, text, hasTime) >= rows.length;
-    return inBackgroundOnceSettled(step, 1_000);
+    return startJob(prepareJob(rows, text), {
+      priority: 'background',
+      onceSettled: { idleTimeoutMs: 1_000 },
+    });
   }, [rows, text]);
   return useMemo(() => quickFilter(rows, query, text), [rows, query, text]);
 }

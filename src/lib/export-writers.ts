@@ -1,12 +1,12 @@
 /**
  * The export formats: CSV (RFC 4180, through Papa Parse), JSON and a plain list of addresses. Each
- * writer is a resumable job (jobs.ts) that yields after every slice of rows and returns the file as
- * parts for a Blob, so 100,000 rows are written without one long task and without joining the
- * whole file into one string. Loaded only when the user exports: Papa Parse stays out of the first
+ * writer is a resumable job (src/scheduling) that yields after every slice of rows and returns the
+ * file as parts for a Blob, so 100,000 rows are written without one long task and without joining
+ * the whole file into one string. Loaded only when the user exports: Papa Parse stays out of the first
  * screen's JavaScript.
  */
 import Papa from 'papaparse';
-import type { Job } from './jobs';
+import type { Job } from '../scheduling';
 
 /** One cell of an export: text, a number, a boolean, or nothing (an empty cell, JSON null). */
 export type Cell = string | number | boolean | null;

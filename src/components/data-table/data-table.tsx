@@ -20,9 +20,9 @@ import {
 } from './column-prefs';
 import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT } from './data-grid';
 import { HeaderCell, isSortable } from './header-cell';
-import { nextSort, ranksReady, sortOrder } from './ranking';
+import { nextSort } from './ranking';
 import { SortScheduler } from './scheduler';
-import { deferBackgroundWork } from '../../api/waits';
+import { deferBackgroundWork } from '../../scheduling';
 import { features, type Features } from './table-features';
 import type { DataColumn, DataTableProps, SortKind, SortState, TableView } from './types';
 import './data-table.css';
@@ -69,7 +69,8 @@ export function DataTable<Row extends RowData>({
   onFollowLink,
 }: DataTableProps<Row>) {
   const columns = useColumnsWithout(declared, hiddenFields);
-  const [scheduler] = useState(() => new SortScheduler());
+  const [scheduler] = useState(() => new SortScheduler<Row>());
+  const { ranking } = scheduler;
   // Column choices: loaded once per table id, saved when the user changes them.
   const [stored, setStored] = useState(() => ({
     tableId,
@@ -111,7 +112,7 @@ export function DataTable<Row extends RowData>({
   const [shown, setShown] = useState<{ rows: readonly Row[]; sort: SortState | null } | null>(null);
   const newRows = shown?.rows !== rows;
   const ready =
-    !rankable || ranksReady(rows, rankable, newRows ? Number.POSITIVE_INFINITY : SORT_BUDGET_MS);
+    !rankable || ranking.ready(rows, rankable, newRows ? Number.POSITIVE_INFINITY : SORT_BUDGET_MS);
   if (ready && (newRows || !sameSort(shown.sort, sort))) setShown({ rows, sort });
   const [, setRanked] = useState(0);
   useEffect(() => {
@@ -129,11 +130,11 @@ export function DataTable<Row extends RowData>({
   const ordered = useMemo(() => {
     const column = sortId === undefined ? undefined : columnsById.get(sortId);
     if (!column || !isSortable(column)) return rows;
-    const order = sortOrder(rows, column, sortDesc);
+    const order = ranking.order(rows, column, sortDesc);
     const out = new Array<Row>(order.length);
     for (let k = 0; k < order.length; k++) out[k] = rows[order[k] ?? 0] as Row;
     return out;
-  }, [rows, columnsById, sortId, sortDesc]);
+  }, [ranking, rows, columnsById, sortId, sortDesc]);
 
   const table = useTable<Features, Row>({
     features,
@@ -188,9 +189,9 @@ export function DataTable<Row extends RowData>({
     () => ({
       rows,
       columns: visibleColumns,
-      sort: rankable && sort ? { column: rankable, desc: sort.desc } : null,
+      sort: rankable && sort ? { column: rankable, desc: sort.desc, ranking } : null,
     }),
-    [rows, visibleColumns, rankable, sort],
+    [rows, visibleColumns, rankable, sort, ranking],
   );
 
   const head = (

@@ -1,6 +1,6 @@
 export { CellLink } from './cell-link';
 export { DataTable } from './data-table';
-export { compareText, ranksReady, sortOrder, sortRows, type SortSource } from './ranking';
+export { compareText, sortRows, SortRanking, type SortSource } from './ranking';
 export type {
   DataColumn,
   DataTableProps,

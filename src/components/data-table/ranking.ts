@@ -1,5 +1,5 @@
 /**
- * Fast, stable sorting for the data table: pure, with no scheduling of its own (see scheduler.ts).
+ * Fast, stable sorting for the data table, with no scheduling of its own (see scheduler.ts).
  *
  * Comparing rows with a collator inside `Array.prototype.sort` costs about n·log₂n collator calls
  * on every header click (1.7 million for 100,000 rows, over 300 ms). Instead, each column's values
@@ -9,14 +9,15 @@
  * comparisons at all. Text ranks come from a dictionary of the column's distinct texts
  * (text-ranks.ts), kept per column, so a filtered subset of the same rows (or a refetch with a few
  * new values) needs only lookups and a short merge. Ranking runs as a resumable job
- * (src/lib/jobs.ts).
+ * (src/scheduling). What was learnt (ranks per rows array and column, dictionaries per column)
+ * belongs to a `SortRanking`: each table has its own, and so does each facet index.
  *
  * It is over 300 lines because ranking numbers, ranking texts, ordering and the cache of ranks
  * per rows array are one algorithm, read best in one place.
  */
 import { unknownOf } from '../../api/records';
-import type { Job } from '../../lib/jobs';
 import { StringIndex } from '../../lib/string-index';
+import { advanceJob, type Job } from '../../scheduling';
 import {
   buildDictionary,
   mergeTexts,
@@ -118,18 +119,20 @@ function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<C
 }
 
 /**
- * The dictionary of each text column's value function. Keyed weakly, so it goes when the column
- * definition goes.
+ * Ranks a text column's values, starting from the dictionary of its texts seen before (`known`);
+ * `learn` keeps the dictionary that ranked them.
  */
-const dictionaries = new WeakMap<object, TextDictionary>();
-
-function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<ColumnRanks> {
+function* rankTexts<Row>(
+  rows: readonly Row[],
+  source: SortSource<Row>,
+  known: TextDictionary | undefined,
+  learn: (dictionary: TextDictionary) => void,
+): Job<ColumnRanks> {
   const n = rows.length;
   const texts = new Array<string | null>(n);
   const ranks = new Int32Array(n);
   // Rows of a column seen before (a filtered subset, a refetch) mostly have known texts: look their
   // ranks up in the same pass, and remember the texts that are new.
-  const known = dictionaries.get(source.value);
   const fresh = new StringIndex();
   let unknownRows: Uint8Array | null = null;
   for (let i = 0; i < n; i++) {
@@ -171,7 +174,7 @@ function* rankTexts<Row>(rows: readonly Row[], source: SortSource<Row>): Job<Col
     }
     dictionary = yield* sortAndRank(distinct.strings);
   }
-  dictionaries.set(source.value, dictionary);
+  learn(dictionary);
 
   for (let i = 0; i < n; i++) {
     const t = texts[i];
@@ -232,7 +235,7 @@ function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Arr
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cache: per rows array (weakly) and column id.
+// What a ranking has learnt: ranks per rows array (weakly) and column id.
 
 interface Entry {
   readonly kind: SortKind;
@@ -245,95 +248,98 @@ interface Entry {
   desc: Uint32Array | null;
 }
 
-const entries = new WeakMap<object, Map<string, Entry>>();
-
-function entryFor<Row>(rows: readonly Row[], source: SortSource<Row>): Entry {
-  let byColumn = entries.get(rows);
-  if (!byColumn) {
-    byColumn = new Map();
-    entries.set(rows, byColumn);
-  }
-  let entry = byColumn.get(source.id);
-  if (entry?.kind !== source.kind || entry.value !== source.value) {
-    entry = {
-      kind: source.kind,
-      value: source.value,
-      size: rows.length,
-      job: source.kind === 'text' ? rankTexts(rows, source) : rankNumbers(rows, source),
-      ranks: null,
-      asc: null,
-      desc: null,
-    };
-    byColumn.set(source.id, entry);
-  }
-  return entry;
-}
-
 /** Runs an entry's job while `hasTime()`; true when its ranks are ready. */
 function advance(entry: Entry, hasTime: () => boolean): boolean {
-  while (entry.job) {
-    let step: IteratorResult<unknown, ColumnRanks>;
-    try {
-      step = entry.job.next();
-    } catch (error) {
-      // A column's value function threw: sort nothing by it, and report the error.
-      entry.job = null;
-      entry.ranks = { ranks: new Int32Array(entry.size).fill(NO_VALUE), count: 0 };
-      queueMicrotask(() => {
-        throw error;
-      });
-      return true;
-    }
-    if (step.done) {
-      entry.ranks = step.value;
-      entry.job = null;
-    } else if (!hasTime()) {
-      return false;
-    }
+  if (!entry.job) return true;
+  try {
+    const done = advanceJob(entry.job, hasTime);
+    if (!done) return false;
+    entry.ranks = done.value;
+  } catch (error) {
+    // A column's value function threw: sort nothing by it, and report the error.
+    entry.ranks = { ranks: new Int32Array(entry.size).fill(NO_VALUE), count: 0 };
+    queueMicrotask(() => {
+      throw error;
+    });
   }
+  entry.job = null;
   return true;
 }
 
 const always = () => true;
-
-/** Indices into `rows` in the column's sort order (cached per direction). */
-export function sortOrder<Row>(
-  rows: readonly Row[],
-  source: SortSource<Row>,
-  desc: boolean,
-): Uint32Array {
-  const entry = entryFor(rows, source);
-  advance(entry, always);
-  const ranks = entry.ranks as ColumnRanks;
-  if (desc) return (entry.desc ??= orderFromRanks(ranks, true));
-  return (entry.asc ??= orderFromRanks(ranks, false));
-}
-
-/** `rows` sorted by a column, for callers outside the table (exports, tests). */
-export function sortRows<Row>(rows: readonly Row[], source: SortSource<Row>, desc: boolean): Row[] {
-  return Array.from(sortOrder(rows, source, desc), (i) => rows[i] as Row);
-}
+const never = () => false;
 
 /**
- * Whether a column's ranks over `rows` are ready, after working on them for up to `budgetMs`.
- * Lets a click sort at once when little is left to do, without ever blocking for long.
+ * The ranks of columns over rows, and what ranking them has taught: each rows array's ranks per
+ * column (a click, an export and a printout of the same rows reuse them), and each text column's
+ * dictionary (a filtered subset or a grown list ranks only its new texts with any cost). Kept by
+ * whoever sorts the same rows again: a table (its scheduler), a facet index.
  */
-export function ranksReady<Row>(
-  rows: readonly Row[],
-  source: SortSource<Row>,
-  budgetMs = 0,
-): boolean {
-  const entry = entryFor(rows, source);
-  if (entry.ranks) return true;
-  const end = performance.now() + budgetMs;
-  return advance(entry, () => performance.now() < end);
+export class SortRanking<Row> {
+  /** By rows array (weakly, so they go with the rows), by column id. */
+  private readonly entries = new WeakMap<readonly Row[], Map<string, Entry>>();
+  /** Each text column's dictionary, by its value function (weakly: it goes with the column). */
+  private readonly dictionaries = new WeakMap<object, TextDictionary>();
+
+  private entryFor(rows: readonly Row[], source: SortSource<Row>): Entry {
+    let byColumn = this.entries.get(rows);
+    if (!byColumn) {
+      byColumn = new Map();
+      this.entries.set(rows, byColumn);
+    }
+    let entry = byColumn.get(source.id);
+    if (entry?.kind !== source.kind || entry.value !== source.value) {
+      const learn = (dictionary: TextDictionary) => {
+        this.dictionaries.set(source.value, dictionary);
+      };
+      entry = {
+        kind: source.kind,
+        value: source.value,
+        size: rows.length,
+        job:
+          source.kind === 'text'
+            ? rankTexts(rows, source, this.dictionaries.get(source.value), learn)
+            : rankNumbers(rows, source),
+        ranks: null,
+        asc: null,
+        desc: null,
+      };
+      byColumn.set(source.id, entry);
+    }
+    return entry;
+  }
+
+  /** Indices into `rows` in the column's sort order (kept per direction). */
+  order(rows: readonly Row[], source: SortSource<Row>, desc: boolean): Uint32Array {
+    const entry = this.entryFor(rows, source);
+    advance(entry, always);
+    const ranks = entry.ranks as ColumnRanks;
+    if (desc) return (entry.desc ??= orderFromRanks(ranks, true));
+    return (entry.asc ??= orderFromRanks(ranks, false));
+  }
+
+  /**
+   * Whether a column's ranks over `rows` are ready, after working on them for up to `budgetMs`.
+   * Lets a click sort at once when little is left to do, without ever blocking for long.
+   */
+  ready(rows: readonly Row[], source: SortSource<Row>, budgetMs = 0): boolean {
+    const entry = this.entryFor(rows, source);
+    if (entry.ranks) return true;
+    const end = performance.now() + budgetMs;
+    return advance(entry, () => performance.now() < end);
+  }
+
+  /**
+   * Works out a column's ranks over `rows`, as a job (then `order` costs a counting sort at
+   * most). Several may work on the same ranks at once: each goes on where the last left off.
+   */
+  *rank(rows: readonly Row[], source: SortSource<Row>): Job<void> {
+    const entry = this.entryFor(rows, source);
+    while (!advance(entry, never)) yield;
+  }
 }
 
-/** Works on a column's ranks over `rows` while `hasTime()`; true once they are ready. */
-export function advanceRanks<Row>(
-  rows: readonly Row[],
-  source: SortSource<Row>,
-  hasTime: () => boolean,
-): boolean {
-  return advance(entryFor(rows, source), hasTime);
+/** `rows` sorted by a column, once (for tests: a table sorts with its own `SortRanking`). */
+export function sortRows<Row>(rows: readonly Row[], source: SortSource<Row>, desc: boolean): Row[] {
+  return Array.from(new SortRanking<Row>().order(rows, source, desc), (i) => rows[i] as Row);
 }

@@ -4,7 +4,7 @@
  * texts, and one pass of collator comparisons between neighbours proves the order and finds equal
  * texts. The sorted texts form a dictionary that later rows (a filtered subset, a refetch) reuse.
  */
-import type { Job } from '../../lib/jobs';
+import type { Job } from '../../scheduling';
 import { StringIndex } from '../../lib/string-index';
 
 /** Collator calls between yields: about 0.3 ms of work. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Cell } from '../../lib/export-writers';
+import type { SortRanking } from './ranking';
 
 /** How a column's values compare: text with the locale's collation, numbers, or dates. */
 export type SortKind = 'text' | 'number' | 'date';
@@ -68,8 +69,15 @@ export interface TableView<Row> {
   readonly rows: readonly Row[];
   /** The visible columns, in their order on screen. */
   readonly columns: readonly DataColumn<Row>[];
-  /** The sort the table shows (or is working out), or null for the rows' own order. */
-  readonly sort: { readonly column: DataColumn<Row>; readonly desc: boolean } | null;
+  /**
+   * The sort the table shows (or is working out), or null for the rows' own order; with the
+   * table's ranking, so that what orders the rows as on screen need not rank them again.
+   */
+  readonly sort: {
+    readonly column: DataColumn<Row>;
+    readonly desc: boolean;
+    readonly ranking: SortRanking<Row>;
+  } | null;
 }
 
 export interface DataTableProps<Row> {

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { focusLeaves, useDismiss } from '../use-dismiss';
 import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
-import { Cancelled } from '../../lib/run-in-slices';
+import { Cancelled } from '../../scheduling';
 import type { ExportPanelProps } from './export-menu';
 import { runExport, type ExportFormat } from './run-export';
 

@@ -2,16 +2,15 @@
  * Writes what a table shows to a file and hands it to the browser: the rows in the sort's order
  * (its cached ranks, worked out in slices if a click has not already), the visible columns' export
  * values, and for JSON the records under the service's names. Everything runs in slices
- * (run-in-slices.ts), so the page keeps painting while 100,000 rows are written.
+ * (src/scheduling), so the page keeps painting while 100,000 rows are written.
  */
 import { toServiceRecord } from '../../api/service-record';
 import { unknownOf } from '../../api/records';
 import type { Resource } from '../../contract/wire';
 import { fieldValues, orderFieldNames, type WithMetadata } from '../../lib/metadata-audit';
 import { csvJob, jsonJob, urlListJob, type Cell, type OnRows } from '../../lib/export-writers';
-import type { Job } from '../../lib/jobs';
-import { runJobInSlices } from '../../lib/run-in-slices';
-import { advanceRanks, sortOrder, type SortSource } from '../data-table/ranking';
+import { runJobInSlices, type Job } from '../../scheduling';
+import type { SortRanking, SortSource } from '../data-table/ranking';
 import type { DataColumn } from '../data-table/types';
 import { saveFile } from './save-file';
 
@@ -30,7 +29,12 @@ export interface ExportSource<Row> {
   readonly rows: readonly Row[];
   /** The visible columns, in their order on screen. */
   readonly columns: readonly ExportColumn<Row>[];
-  readonly sort: { readonly column: SortSource<Row>; readonly desc: boolean } | null;
+  /** The table's sort, with the table's ranking of the rows (see `TableView`). */
+  readonly sort: {
+    readonly column: SortSource<Row>;
+    readonly desc: boolean;
+    readonly ranking: SortRanking<Row>;
+  } | null;
   /** A row's address, for a list of addresses; only seed lists have one. */
   readonly urlOf?: (row: Row) => string | null;
   /** The records have descriptive metadata: an export can add a column per field. */
@@ -95,8 +99,9 @@ function* metadataColumns<Row>(
 function* ordered<Row>(source: ExportSource<Row>): Job<(index: number) => Row> {
   const { rows, sort } = source;
   if (!sort) return (i) => rows[i] as Row;
-  while (!advanceRanks(rows, sort.column, () => false)) yield;
-  const order = sortOrder(rows, sort.column, sort.desc);
+  const { column, desc, ranking } = sort;
+  yield* ranking.rank(rows, column);
+  const order = ranking.order(rows, column, desc);
   return (i) => rows[order[i] ?? 0] as Row;
 }
 
@@ -152,5 +157,10 @@ export async function runExport<Row>(
   source: ExportSource<Row>,
   request: ExportRequest,
 ): Promise<void> {
-  saveFile(await runJobInSlices(fileJob(source, request), request.signal), request.fileName);
+  const file = await runJobInSlices(fileJob(source, request), {
+    priority: 'user-visible',
+    startNow: true,
+    signal: request.signal,
+  });
+  saveFile(file, request.fileName);
 }

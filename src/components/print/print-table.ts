@@ -4,7 +4,7 @@
  * the table shows it. Loaded when Print is pressed on a list.
  */
 import { unknownOf } from '../../api/records';
-import { sortOrder, type TableView } from '../data-table';
+import type { TableView } from '../data-table';
 import { columnAlign, defaultText } from '../data-table/data-cell';
 import { initialWidth } from '../data-table/data-table';
 import type { PrintDocument } from './print-view';
@@ -13,7 +13,7 @@ export function printedTable<Row extends object>(
   { rows, columns, sort }: TableView<Row>,
   what: { inForce: readonly string[]; query: string; count: string; noun: string; nouns: string },
 ): PrintDocument {
-  const order = sort ? sortOrder(rows, sort.column, sort.desc) : null;
+  const order = sort ? sort.ranking.order(rows, sort.column, sort.desc) : null;
   return {
     inForce: [...what.inForce, ...(what.query === '' ? [] : [`quick filter “${what.query}”`])],
     ...(sort

@@ -9,8 +9,8 @@
 import { pairValue, type MetadataKeys } from '../../api/metadata-keys';
 import { unknownOf, type Seed } from '../../api/records';
 import { fieldInstantMs, metadataKeysOf, placeOf } from '../../api/row-block';
-import { ranksReady, sortOrder, type SortSource } from '../../components/data-table';
-import { END_SLICE, runJob, type Job } from '../../lib/jobs';
+import { SortRanking, type SortSource } from '../../components/data-table';
+import { END_SLICE, runJob, type Job } from '../../scheduling';
 import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { StringIndex } from '../../lib/string-index';
 import { fieldsOf, HEAVY_ROW, statusClass, yesNo } from './seed-states';
@@ -90,6 +90,8 @@ export class IndexCore {
 
   /** The pair values in collation order, for the pairs there were when last ranked. */
   ranking: Ranking | null = null;
+  /** What ranking the pair values has learnt, so a grown list ranks only its new values. */
+  readonly valueRanking = new SortRanking<string>();
 
   /** Per block of rows: its field and pair ids as this index numbers them (-1: not yet met). */
   private readonly blockIds = new WeakMap<MetadataKeys, BlockIds>();
@@ -423,14 +425,14 @@ export interface Ranking {
 
 /**
  * The collation order of the pair values: one ranking per growth of the list, in slices. The
- * table's sorting does the ranking (and keeps what it learnt, so a grown list ranks only its new
- * values with any cost).
+ * table's sorting does the ranking (the core's `valueRanking` keeps what it learnt, so a grown list
+ * ranks only its new values with any cost).
  */
 export function* rankingOf(c: IndexCore, pairCount: number): Job<Ranking> {
   if (c.ranking && c.ranking.rank.length >= pairCount) return c.ranking;
   const values = c.pairValue.slice(0, pairCount);
-  while (!ranksReady(values, valueSource, 4)) yield;
-  const order = sortOrder(values, valueSource, false);
+  yield* c.valueRanking.rank(values, valueSource);
+  const order = c.valueRanking.order(values, valueSource, false);
   const rank = new Int32Array(pairCount);
   for (let k = 0; k < order.length; k++) rank[order[k] ?? 0] = k;
   c.ranking = { rank, order };

@@ -17,7 +17,7 @@
  */
 import type { Seed } from '../../api/records';
 import { compareText } from '../../components/data-table';
-import { runJob, type Job } from '../../lib/jobs';
+import { runJob, type Job } from '../../scheduling';
 import type { FieldCoverage } from '../../lib/metadata-audit';
 import { fold, wordMatcher } from '../../lib/text-match';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';

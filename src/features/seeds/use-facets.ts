@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Seed } from '../../api/records';
-import { advanceJob, type Job } from '../../lib/jobs';
-import { runInSlices } from '../../lib/tasks';
+import { startJob, type Job } from '../../scheduling';
 import { facetIndexJob } from './facet-index';
 import { facetJob, type FacetResult } from './facets';
 import type { SeedFilterModel } from './seed-filters';
@@ -38,17 +37,17 @@ export interface Facets {
 
 export function useFacets(inputs: FacetInputs): Facets {
   const [done, setDone] = useState<{ inputs: FacetInputs; result: FacetResult } | null>(null);
-  useEffect(() => {
-    const job = facetsOf(inputs);
-    return runInSlices(
-      (hasTime) => {
-        const finished = advanceJob(job, hasTime);
-        if (finished) setDone({ inputs, result: finished.value });
-        return finished !== undefined;
-      },
-      { sliceMs: SLICE_MS, priority: 'user-visible', startNow: true },
-    );
-  }, [inputs]);
+  useEffect(
+    () =>
+      startJob(
+        facetsOf(inputs),
+        { priority: 'user-visible', sliceMs: SLICE_MS, startNow: true },
+        (result) => {
+          setDone({ inputs, result });
+        },
+      ),
+    [inputs],
+  );
   return { result: done?.result ?? null, pending: done?.inputs !== inputs };
 }
 
@@ -61,11 +60,7 @@ export function useFacets(inputs: FacetInputs): Facets {
 export function useIndexAhead(rows: readonly Seed[], loading: boolean): void {
   useEffect(() => {
     if (!loading || rows.length === 0) return;
-    const job = facetIndexJob(rows);
-    return runInSlices((hasTime) => advanceJob(job, hasTime) !== undefined, {
-      sliceMs: SLICE_MS,
-      priority: 'background',
-    });
+    return startJob(facetIndexJob(rows), { priority: 'background', sliceMs: SLICE_MS });
   }, [rows, loading]);
 }
 

@@ -16,7 +16,7 @@ import {
   type FacetOptions,
   type FacetResult,
 } from '../../../src/features/seeds/facets';
-import { advanceJob } from '../../../src/lib/jobs';
+import { advanceJob } from '../../../src/scheduling';
 import {
   NO_SEED_FILTERS,
   seedFilterModel,

@@ -13,7 +13,7 @@ import {
   urlListJob,
   type Cell,
 } from '../../../src/lib/export-writers';
-import { runJob } from '../../../src/lib/jobs';
+import { runJob } from '../../../src/scheduling';
 import {
   DATA_URL,
   EMOJI,
