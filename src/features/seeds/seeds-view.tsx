@@ -11,13 +11,7 @@
  */
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import {
-  listView,
-  useCollectionNames,
-  useCollections,
-  useSeedGroups,
-  useSeeds,
-} from '../../api/hooks';
+import { listView, useCollectionNames, useCollections, useSeeds } from '../../api/hooks';
 import type { Seed } from '../../api/records';
 import {
   collectionLabel,
@@ -34,6 +28,7 @@ import { formatCount, plural } from '../../lib/format';
 import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
+import { useSame } from '../../lib/use-same';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
@@ -42,7 +37,6 @@ import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
 import {
   hasSeedFilters,
-  seedFilterModel,
   seedRowFilterParams,
   toggleChoice,
   toggleWhere,
@@ -50,12 +44,11 @@ import {
 } from './seed-filters';
 import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
-import { useFacets, useIndexAhead, useRowsToCount } from './use-facets';
+import { useGroupLabels } from './use-group-labels';
+import { useSeedFacets } from './use-seed-facets';
 
 const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
 type SeedsValues = Values<typeof seedsParams>;
-
-const ROW_FILTERS = Object.keys(seedRowFilterParams) as (keyof SeedRowFilterValues)[];
 
 /**
  * Field names the field box suggests, and metadata fields offered as columns (Dublin Core first):
@@ -66,7 +59,6 @@ const MOST_FIELD_COLUMNS = 1_000;
 
 const rowId = (s: Seed) => String(s.id);
 const seedUrl = (s: Seed) => s.url;
-const EMPTY: readonly Seed[] = [];
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const location = useLocation();
@@ -87,8 +79,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
   const collection = fixedCollection ?? values.collection;
   const list = listView(useSeeds(seedFilters(values, fixedCollection)));
-  const fieldsKey = useMemo(() => usedFieldNames(list.rows).join('\n'), [list.rows]);
-  const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
+  // The same fields in new rows keep their columns.
+  const fields = useSame(useMemo(() => usedFieldNames(list.rows), [list.rows]));
   const columns = useMemo(
     () => [
       ...baseColumns,
@@ -97,44 +89,15 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     [baseColumns, fields],
   );
   const collections = listView(useCollections());
-  const seedGroups = listView(useSeedGroups());
-  // Names alone repeat across collections ("Fix", "QA seeds"): across the catalogue, each group's
-  // label names its collections too.
-  const groupNames = useMemo(
-    () =>
-      seedGroups.data?.complete
-        ? new Map(seedGroups.rows.map((g) => [g.id, g.name ?? `Group ${String(g.id)}`]))
-        : undefined,
-    [seedGroups.data, seedGroups.rows],
-  );
-  const groups = useMemo(() => {
-    if (!groupNames || fixedCollection !== undefined) return groupNames;
-    return new Map(
-      seedGroups.rows.map((g) => {
-        const name = groupNames.get(g.id) ?? '';
-        if (g.collectionIds.length === 0) return [g.id, name];
-        const where = g.collectionIds.map((id) => collectionLabel(id, collectionName(id)));
-        return [g.id, `${name} · ${where.join(', ')}`];
-      }),
-    );
-  }, [groupNames, seedGroups.rows, fixedCollection, collectionName]);
+  const { groups, groupName } = useGroupLabels(fixedCollection, collectionName);
   const q = page.quick.query;
   const quickRows = useQuickFiltered(list.rows, q, seedSearchText);
-
-  // The row filters, decided once per change of their parameters (not on every render).
-  const rowFilterKey = JSON.stringify(ROW_FILTERS.map((name) => values[name]));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the filters' own values
-  const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
-  const filtering = hasSeedFilters(model);
-  const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
-  const complete = list.data?.complete === true;
-  const counted = useRowsToCount(list.rows, complete, filtering);
-  useIndexAhead(list.rows, !complete && counted !== list.rows);
-  const inputs = useMemo(
-    () => ({ rows: counted, model, quick, groups }),
-    [counted, model, quick, groups],
+  const { model, filtering, facets, rows, audited } = useSeedFacets(
+    list,
+    values,
+    { query: q, rows: quickRows },
+    groups,
   );
-  const facets = useFacets(inputs);
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
   // In a narrow window the facets fold into a "Refine" button and open over the list.
   const narrow = useNarrowWindow();
@@ -142,9 +105,6 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const refineButton = useRef<HTMLButtonElement>(null);
   const showFacets = narrow ? refining : panelOpen;
 
-  const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;
-  // The coverage audit counts the rows shown, or with a `missing` filter those every other keeps.
-  const audited = filtering ? (facets.result?.lackingBase ?? EMPTY) : quickRows;
   const pickerFields = useMemo(() => fieldNames(list.rows), [list.rows]);
   const fieldListId = useId();
   const collectionOptions = useMemo(
@@ -192,7 +152,6 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const close = () => {
     page.url.set({ seed: undefined });
   };
-  const groupName = useCallback((id: number) => groupNames?.get(id), [groupNames]);
   const chips = filterChips(
     { ...values, q },
     { group: groupName, collection: (id) => collectionLabel(id, collectionName(id)) },
