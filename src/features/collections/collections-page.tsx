@@ -13,7 +13,7 @@ import {
 } from '../../components/filter-chips';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
-import { countLine } from '../../components/list-status';
+import { countLine } from '../../components/count-words';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { Page } from '../../components/page';
 import {

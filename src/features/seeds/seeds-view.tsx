@@ -22,7 +22,7 @@ import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
-import { countLine, provisionalCount } from '../../components/list-status';
+import { countLine, provisionalCount } from '../../components/count-words';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { formatCount, plural } from '../../lib/format';
 import { missingSearch } from '../../lib/metadata-audit';
