@@ -237,11 +237,7 @@ export function ListStatus<T>({
         />
       )}
       {view.error && (
-        <ErrorAlert
-          error={view.error}
-          onRetry={view.retry}
-          {...failureWords(view, noun, nouns)}
-        />
+        <ErrorAlert error={view.error} onRetry={view.retry} {...failureWords(view, noun, nouns)} />
       )}
       {data && (data.problems.length > 0 || Object.keys(data.gaps).length > 0) && (
         <Suspense fallback={null}>

@@ -13,17 +13,16 @@ import { runExport, type ExportFormat, type ExportSource } from './run-export';
 /** An export that takes longer than this shows its progress. */
 const SHOW_PROGRESS_AFTER_MS = 500;
 
-export const FORMATS: { format: ExportFormat; label: string; extension: string; hint: string }[] =
-  [
-    { format: 'csv', label: 'CSV', extension: 'csv', hint: 'the columns shown, for a spreadsheet' },
-    {
-      format: 'json',
-      label: 'JSON',
-      extension: 'json',
-      hint: 'every field, as the service names it',
-    },
-    { format: 'urls', label: 'URL list', extension: 'txt', hint: 'one address per line' },
-  ];
+export const FORMATS: { format: ExportFormat; label: string; extension: string; hint: string }[] = [
+  { format: 'csv', label: 'CSV', extension: 'csv', hint: 'the columns shown, for a spreadsheet' },
+  {
+    format: 'json',
+    label: 'JSON',
+    extension: 'json',
+    hint: 'every field, as the service names it',
+  },
+  { format: 'urls', label: 'URL list', extension: 'txt', hint: 'one address per line' },
+];
 
 export type Phase =
   | { readonly phase: 'idle' }

@@ -6,8 +6,8 @@
  * inside a collection's page.
  *
  * It is over 300 lines because it wires one view's address state, service filters, facets, table
- * and details together; what it wires lives beside it (facets.ts, facet-panel.tsx,
- * seed-columns.tsx, filter-chips.tsx).
+ * and details together; what it wires lives beside it (use-seed-facets.ts, use-group-labels.ts,
+ * facet-panel.tsx, seed-columns.tsx, filter-chips.tsx).
  */
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -176,138 +176,102 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     <div className="seeds-view">
       <ListPage
         state={page}
-        list={list}
-        resource="seed"
-        noun="seed"
-        count={count}
-        inForce={inWords(chips)}
-        filterLabel="Filter seeds"
-        filters={
-          <>
-            {fixedCollection === undefined && (
-              <SelectInput
-                label="Collection"
-                value={collection === undefined ? '' : String(collection)}
-                options={collectionOptions}
-                onChange={(value) => {
-                  page.url.set({
-                    collection: value === '' ? undefined : Number(value),
-                    seed: undefined,
-                  });
+        list={{
+          view: list,
+          resource: 'seed',
+          noun: 'seed',
+          count,
+          inForce: inWords(chips),
+          busy: filtering && facets.result === null && list.rows.length > 0,
+          settling: filtering && facets.pending,
+        }}
+        filters={{
+          label: 'Filter seeds',
+          controls: (
+            <>
+              {fixedCollection === undefined && (
+                <SelectInput
+                  label="Collection"
+                  value={collection === undefined ? '' : String(collection)}
+                  options={collectionOptions}
+                  onChange={(value) => {
+                    page.url.set({
+                      collection: value === '' ? undefined : Number(value),
+                      seed: undefined,
+                    });
+                  }}
+                />
+              )}
+              <SearchInput
+                label="Metadata field"
+                value={name}
+                list={fieldListId}
+                placeholder="Any field"
+                hint="A name from the list, or any other"
+                onCommit={(value) => {
+                  page.url.set(
+                    { metadata__name: value.trim() },
+                    {
+                      replace: true,
+                    },
+                  );
                 }}
               />
-            )}
-            <SearchInput
-              label="Metadata field"
-              value={name}
-              list={fieldListId}
-              placeholder="Any field"
-              hint="A name from the list, or any other"
-              onCommit={(value) => {
-                page.url.set(
-                  { metadata__name: value.trim() },
-                  {
-                    replace: true,
-                  },
-                );
-              }}
-            />
-            <datalist id={fieldListId}>
-              {/* Suggestions, not a limit: any other name can be typed. */}
-              {pickerFields.slice(0, MOST_SUGGESTED_FIELDS).map((field) => (
-                <option key={field} value={field} />
-              ))}
-            </datalist>
-            <SearchInput
-              label="Value starts with"
-              value={prefix}
-              placeholder="e.g. Elections"
-              hint="Case-sensitive, as the service matches it"
-              onCommit={(value) => {
-                page.url.set(
-                  { metadata__value__startswith: value },
-                  {
-                    replace: true,
-                  },
-                );
-              }}
-            />
-          </>
-        }
-        quickFilter={{ placeholder: 'URL or title', hint: 'Over the loaded rows' }}
-        actions={
-          <div className="field field-action">
-            {narrow ? (
-              <button
-                ref={refineButton}
-                type="button"
-                className="button button-quiet"
-                aria-expanded={refining}
-                onClick={() => {
-                  setRefining(!refining);
-                }}
-              >
-                Refine
-                {chips.length > 0 && (
-                  <span className="muted"> · {plural(chips.length, 'filter')}</span>
-                )}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button button-quiet"
-                aria-expanded={panelOpen}
-                onClick={() => {
-                  setPanelOpen(!panelOpen);
-                }}
-              >
-                {panelOpen ? 'Hide the facets' : 'Show the facets'}
-              </button>
-            )}
-          </div>
-        }
-        notices={
-          <>
-            <FilterChips
-              nouns="seeds"
-              chips={chips}
-              onRemove={unchip}
-              onClear={() => {
-                unchip(NO_CHIPS);
-              }}
-            />
-            {facets.result && facets.result.messages.length > 0 && (
-              <div className="notice notice-warning" role="status">
-                {facets.result.messages.map((message) => (
-                  <p key={message}>
-                    <bdi>{message}</bdi>
-                  </p>
+              <datalist id={fieldListId}>
+                {/* Suggestions, not a limit: any other name can be typed. */}
+                {pickerFields.slice(0, MOST_SUGGESTED_FIELDS).map((field) => (
+                  <option key={field} value={field} />
                 ))}
-              </div>
-            )}
-            {list.rows.length > 0 && (!filtering || facets.result) && (
-              <RequiredFieldsAudit
-                scope="seed"
-                records={audited}
-                counted={
-                  !(serviceFiltered || q !== '' || hasSeedFilters({ ...model, missing: [] }))
-                    ? 'all'
-                    : model.missing.length > 0
-                      ? 'others'
-                      : 'shown'
-                }
-                noun="seed"
-                present={fields}
-                linkTo={(missing) => {
-                  // This view, with `missing` naming these fields instead.
-                  const base = new URLSearchParams(location.search);
-                  base.delete('seed');
-                  return `${location.pathname}${missingSearch(missing, base)}`;
+              </datalist>
+              <SearchInput
+                label="Value starts with"
+                value={prefix}
+                placeholder="e.g. Elections"
+                hint="Case-sensitive, as the service matches it"
+                onCommit={(value) => {
+                  page.url.set(
+                    { metadata__value__startswith: value },
+                    {
+                      replace: true,
+                    },
+                  );
                 }}
               />
-            )}
-          </>
-        }
+            </>
+          ),
+          quick: { placeholder: 'URL or title', hint: 'Over the loaded rows' },
+          actions: (
+            <div className="field field-action">
+              {narrow ? (
+                <button
+                  ref={refineButton}
+                  type="button"
+                  className="button button-quiet"
+                  aria-expanded={refining}
+                  onClick={() => {
+                    setRefining(!refining);
+                  }}
+                >
+                  Refine
+                  {chips.length > 0 && (
+                    <span className="muted"> · {plural(chips.length, 'filter')}</span>
+                  )}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button-quiet"
+                  aria-expanded={panelOpen}
+                  onClick={() => {
+                    setPanelOpen(!panelOpen);
+                  }}
+                >
+                  {panelOpen ? 'Hide the facets' : 'Show the facets'}
+                </button>
+              )}
+            </div>
+          ),
+        }}
         table={{
           tableId: fixedCollection === undefined ? 'seeds' : 'collection-seeds',
           label: 'Seeds',
@@ -321,26 +285,64 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           },
           selectedRowId: selected === undefined ? null : String(selected),
         }}
-        busy={filtering && facets.result === null && list.rows.length > 0}
-        settling={filtering && facets.pending}
-        exportUrl={seedUrl}
-        filtered={serviceFiltered || filtering}
-        noMatches={
-          <EmptyState kind="no-matches" title="No seeds match these filters.">
-            {chips.length > 0
-              ? `${plural(chips.length, 'filter')} in force above; remove one to see more.`
-              : 'Field names and prefixes are matched exactly, including capitals.'}
-          </EmptyState>
-        }
-        nothingYet={
-          fixedCollection === undefined
-            ? 'This catalogue has no seeds yet.'
-            : 'This collection has no seeds yet.'
-        }
-        beside={
-          showFacets &&
-          facets.result &&
-          list.rows.length > 0 && (
+        empty={{
+          filtered: serviceFiltered || filtering,
+          noMatches: (
+            <EmptyState kind="no-matches" title="No seeds match these filters.">
+              {chips.length > 0
+                ? `${plural(chips.length, 'filter')} in force above; remove one to see more.`
+                : 'Field names and prefixes are matched exactly, including capitals.'}
+            </EmptyState>
+          ),
+          nothingYet:
+            fixedCollection === undefined
+              ? 'This catalogue has no seeds yet.'
+              : 'This collection has no seeds yet.',
+        }}
+        panels={{
+          notices: (
+            <>
+              <FilterChips
+                nouns="seeds"
+                chips={chips}
+                onRemove={unchip}
+                onClear={() => {
+                  unchip(NO_CHIPS);
+                }}
+              />
+              {facets.result && facets.result.messages.length > 0 && (
+                <div className="notice notice-warning" role="status">
+                  {facets.result.messages.map((message) => (
+                    <p key={message}>
+                      <bdi>{message}</bdi>
+                    </p>
+                  ))}
+                </div>
+              )}
+              {list.rows.length > 0 && (!filtering || facets.result) && (
+                <RequiredFieldsAudit
+                  scope="seed"
+                  records={audited}
+                  counted={
+                    !(serviceFiltered || q !== '' || hasSeedFilters({ ...model, missing: [] }))
+                      ? 'all'
+                      : model.missing.length > 0
+                        ? 'others'
+                        : 'shown'
+                  }
+                  noun="seed"
+                  present={fields}
+                  linkTo={(missing) => {
+                    // This view, with `missing` naming these fields instead.
+                    const base = new URLSearchParams(location.search);
+                    base.delete('seed');
+                    return `${location.pathname}${missingSearch(missing, base)}`;
+                  }}
+                />
+              )}
+            </>
+          ),
+          beside: showFacets && facets.result && list.rows.length > 0 && (
             <FacetPanel
               result={facets.result}
               pending={facets.pending}
@@ -361,10 +363,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                   : undefined
               }
             />
-          )
-        }
-        aside={
-          selectedSeed && (
+          ),
+          aside: selectedSeed && (
             <SeedDetail
               seed={selectedSeed}
               collectionName={collectionName}
@@ -372,12 +372,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               onClose={close}
               takeFocus={opened}
             />
-          )
-        }
-        after={
-          selected !== undefined &&
-          !selectedSeed &&
-          list.data?.complete && (
+          ),
+          after: selected !== undefined && !selectedSeed && list.data?.complete && (
             <div className="notice notice-info" role="status">
               <p>
                 Seed {selected} is not in this list.{' '}
@@ -386,8 +382,11 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 </button>
               </p>
             </div>
-          )
-        }
+          ),
+        }}
+        export={{
+          urlOf: seedUrl,
+        }}
       />
     </div>
   );
