@@ -28,7 +28,7 @@ import { formatCount, plural } from '../../lib/format';
 import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
-import { useSame } from '../../lib/use-same';
+import { sameItems, useSame } from '../../lib/use-same';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
@@ -80,7 +80,10 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const collection = fixedCollection ?? values.collection;
   const list = listView(useSeeds(seedFilters(values, fixedCollection)));
   // The same fields in new rows keep their columns.
-  const fields = useSame(useMemo(() => usedFieldNames(list.rows), [list.rows]));
+  const fields = useSame(
+    useMemo(() => usedFieldNames(list.rows), [list.rows]),
+    sameItems,
+  );
   const columns = useMemo(
     () => [
       ...baseColumns,

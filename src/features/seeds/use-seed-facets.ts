@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { Seed } from '../../api/records';
+import { sameInUrl } from '../../lib/url-state';
 import { useSame } from '../../lib/use-same';
 import {
   hasSeedFilters,
@@ -11,7 +12,6 @@ import {
 } from './seed-filters';
 import { useFacets, useIndexAhead, useRowsToCount, type Facets } from './use-facets';
 
-const ROW_FILTERS = Object.keys(seedRowFilterParams) as (keyof SeedRowFilterValues)[];
 const EMPTY: readonly Seed[] = [];
 
 export interface SeedFacets {
@@ -28,8 +28,8 @@ export interface SeedFacets {
 
 /**
  * A seed list narrowed by the seed filters of the address and the quick filter, with the facet
- * counts of what they leave. The filters are read again only when their own parameters change,
- * not when the sort, the quick filter or the selected seed does.
+ * counts of what they leave. The filters are read again only when they would write another
+ * address, not when the sort, the quick filter or the selected seed changes.
  */
 export function useSeedFacets(
   list: ListView<Seed>,
@@ -37,9 +37,7 @@ export function useSeedFacets(
   quick: { readonly query: string; readonly rows: readonly Seed[] },
   groups: ReadonlyMap<number, string> | undefined,
 ): SeedFacets {
-  const rowFilters = useSame(
-    Object.fromEntries(ROW_FILTERS.map((name) => [name, values[name]])) as SeedRowFilterValues,
-  );
+  const rowFilters = useSame(values, (kept, now) => sameInUrl(seedRowFilterParams, kept, now));
   const model = useMemo(() => seedFilterModel(rowFilters), [rowFilters]);
   const filtering = hasSeedFilters(model);
   const { query, rows: quickRows } = quick;
