@@ -14,29 +14,12 @@ import type { ExportPanelProps } from './export-menu';
 import type { ExportFormat } from './run-export';
 import { FORMATS, useExportRun } from './use-export-run';
 
-export default function ExportPanel<Row>({
-  source,
-  list,
-  noun,
-  nouns,
-  naming,
-  id,
-  open,
-  setOpen,
-  button,
-}: ExportPanelProps<Row>) {
+export default function ExportPanel<Row>(props: ExportPanelProps<Row>) {
+  const { source, list, noun, nouns, naming, id, open, setOpen, button } = props;
   const [allMetadata, setAllMetadata] = useState(false);
   const [waitForAll, setWaitForAll] = useState(true);
   const panelRef = useRef<HTMLDivElement>(null);
-  const { state, busy, choose, cancel } = useExportRun({
-    source,
-    list,
-    noun,
-    nouns,
-    naming,
-    allMetadata,
-    waitForAll,
-  });
+  const { state, busy, choose, cancel } = useExportRun(props, { allMetadata, waitForAll });
   const count = source.rows.length;
   const loading = list.loading;
   const formats = FORMATS.filter((f) => f.format !== 'urls' || source.urlOf);

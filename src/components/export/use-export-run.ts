@@ -4,11 +4,11 @@
  * it is slow, a cancel, and the failure's message. The menu may close; the run goes on.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { exportFileName, type ExportNaming } from '../../lib/export-file-name';
+import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
 import { Cancelled } from '../../lib/run-in-slices';
-import type { ExportListState } from './export-menu';
-import { runExport, type ExportFormat, type ExportSource } from './run-export';
+import type { ExportMenuProps } from './export-menu';
+import { runExport, type ExportFormat } from './run-export';
 
 /** An export that takes longer than this shows its progress. */
 const SHOW_PROGRESS_AFTER_MS = 500;
@@ -54,25 +54,18 @@ export interface ExportRun {
   readonly cancel: () => void;
 }
 
-export function useExportRun<Row>({
-  source,
-  list,
-  noun,
-  nouns,
-  naming,
-  allMetadata,
-  waitForAll,
-}: {
-  source: ExportSource<Row>;
-  list: ExportListState;
-  noun: string;
-  nouns: string;
-  naming: ExportNaming;
-  /** Every metadata field as a column of a CSV. */
-  allMetadata: boolean;
-  /** A list still loading is exported once it has loaded, not as the rows loaded so far. */
-  waitForAll: boolean;
-}): ExportRun {
+export function useExportRun<Row>(
+  { source, list, noun, nouns, naming }: ExportMenuProps<Row>,
+  {
+    allMetadata,
+    waitForAll,
+  }: {
+    /** Every metadata field as a column of a CSV. */
+    allMetadata: boolean;
+    /** A list still loading is exported once it has loaded, not as the rows loaded so far. */
+    waitForAll: boolean;
+  },
+): ExportRun {
   const [state, setState] = useState<Phase>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const count = source.rows.length;
