@@ -107,66 +107,83 @@ type TableProps<Row> = Omit<
   'sort' | 'onSortChange' | 'hiddenFields' | 'loading' | 'empty' | 'toolbar'
 >;
 
-export function ListPage<Row extends object, P extends Params>({
-  state,
-  list,
-  resource,
-  noun,
-  nouns = `${noun}s`,
-  count,
-  filterLabel,
-  filters,
-  quickFilter: quickBox,
-  actions,
-  notices,
-  table,
-  filtered,
-  noMatches,
-  nothingYet,
-  aside,
-  beside,
-  busy = false,
-  settling = false,
-  exportUrl,
-  after,
-  inForce = [],
-}: {
-  state: ListPageState<P>;
-  list: ListView<Row>;
+/** The list itself: its rows' state, what they are, and how the page counts them. */
+export interface ListPageList<Row> {
+  view: ListView<Row>;
   resource: Resource;
   noun: string;
   nouns?: string;
   /** The count line (see `countLine`). */
   count: string;
-  filterLabel: string;
-  /** The page's own controls, before the quick filter. */
-  filters?: ReactNode;
-  /** The quick filter's placeholder and hint. */
-  quickFilter: { placeholder: string; hint?: string; label?: string };
-  /** Controls after the quick filter (buttons that act on the list). */
-  actions?: ReactNode;
-  /** Messages between the list's status and the table. */
-  notices?: ReactNode;
-  table: TableProps<Row>;
-  /** The page narrows the list: an empty table means no matches. */
-  filtered: boolean;
-  noMatches: ReactNode;
-  nothingYet: string;
-  /** A panel after the table (a record's details). */
-  aside?: ReactNode;
-  /** A panel before the table (facets that narrow it). */
-  beside?: ReactNode;
+  /** The page's own filters in force, in words, for a printout ("in group “Fix”"). */
+  inForce?: readonly string[];
   /** The rows are being worked out (filters applied in slices): placeholder rows, not "none". */
   busy?: boolean;
   /** The rows shown are being worked out afresh (filters over new rows): an export waits. */
   settling?: boolean;
-  /** A row's address, for the Export menu's list of addresses. */
-  exportUrl?: (row: Row) => string | null;
+}
+
+/** The filter bar. */
+export interface ListPageFilters {
+  label: string;
+  /** The page's own controls, before the quick filter. */
+  controls?: ReactNode;
+  /** The quick filter's placeholder and hint. */
+  quick: { placeholder: string; hint?: string; label?: string };
+  /** Controls after the quick filter (buttons that act on the list). */
+  actions?: ReactNode;
+}
+
+/** What an empty table says. */
+export interface ListPageEmpty {
+  /** The page narrows the list: an empty table means no matches. */
+  filtered: boolean;
+  noMatches: ReactNode;
+  nothingYet: string;
+}
+
+/** What the page shows around the table. */
+export interface ListPagePanels {
+  /** Messages between the list's status and the table. */
+  notices?: ReactNode;
+  /** A panel before the table (facets that narrow it). */
+  beside?: ReactNode;
+  /** A panel after the table (a record's details). */
+  aside?: ReactNode;
   /** Below the table. */
   after?: ReactNode;
-  /** The page's own filters in force, in words, for a printout ("in group “Fix”"). */
-  inForce?: readonly string[];
+}
+
+export function ListPage<Row extends object, P extends Params>({
+  state,
+  list: listProps,
+  filters: filterBar,
+  table,
+  empty,
+  panels = {},
+  export: exportProps = {},
+}: {
+  state: ListPageState<P>;
+  list: ListPageList<Row>;
+  filters: ListPageFilters;
+  table: TableProps<Row>;
+  empty: ListPageEmpty;
+  panels?: ListPagePanels;
+  /** A row's address, for the Export menu's list of addresses. */
+  export?: { urlOf?: (row: Row) => string | null };
 }) {
+  const {
+    view: list,
+    resource,
+    noun,
+    nouns = `${noun}s`,
+    count,
+    inForce = [],
+    busy = false,
+    settling = false,
+  } = listProps;
+  const { notices, beside, aside, after } = panels;
+  const exportUrl = exportProps.urlOf;
   const { url, quick, sort } = state;
   const gridId = useId();
   const location = useLocation();
@@ -230,17 +247,17 @@ export function ListPage<Row extends object, P extends Params>({
       </a>
       <CountLine view={list}>{count}</CountLine>
       <UrlProblems problems={url.problems} />
-      <FilterBar label={filterLabel}>
-        {filters}
+      <FilterBar label={filterBar.label}>
+        {filterBar.controls}
         <TextBox
-          label={quickBox.label ?? 'Quick filter'}
+          label={filterBar.quick.label ?? 'Quick filter'}
           value={quick.text}
           onChange={quick.setText}
           onEnter={quick.commitNow}
-          placeholder={quickBox.placeholder}
-          {...(quickBox.hint ? { hint: quickBox.hint } : {})}
+          placeholder={filterBar.quick.placeholder}
+          {...(filterBar.quick.hint ? { hint: filterBar.quick.hint } : {})}
         />
-        {actions}
+        {filterBar.actions}
       </FilterBar>
       <ListStatus
         view={list}
@@ -271,9 +288,9 @@ export function ListPage<Row extends object, P extends Params>({
             <ListEmpty
               view={list}
               nouns={nouns}
-              filtered={filtered || quick.query !== ''}
-              noMatches={noMatches}
-              nothingYet={nothingYet}
+              filtered={empty.filtered || quick.query !== ''}
+              noMatches={empty.noMatches}
+              nothingYet={empty.nothingYet}
             />
           }
         />

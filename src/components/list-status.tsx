@@ -4,16 +4,15 @@
  * whole, ids repeated, rows left out by the cap, a service that repeated its pages, and a count
  * the rows that came did not bear out.
  *
- * It is over 300 lines because each of these notices is one part of the same status under the
- * table, and they share its clocks and its count wording.
+ * The words themselves (counts, progress, notices) are in count-words.ts.
  */
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { HttpError } from '../api/errors';
 import type { ListView } from '../api/hooks';
 import type { ListData } from '../api/load-list';
-import { LONGEST_VALUE, MOST_FIELDS } from '../api/values';
 import type { Resource } from '../contract/wire';
-import { formatAgo, formatCount, plural } from '../lib/format';
+import { formatAgo } from '../lib/format';
+import { emptyTitle, failureWords, progressLabel, shapeNotices } from './count-words';
 import { EmptyState } from './empty-state';
 import type { RecordNoticesProps } from './record-notices';
 
@@ -42,12 +41,7 @@ export function LoadProgress({
 }) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   const share = totalCertain && claimed === null;
-  let label = `Loaded ${formatCount(loaded)} of ${plural(total, noun)}`;
-  if (!totalCertain) {
-    label = `Loaded ${plural(loaded, noun)} so far; the catalogue service did not say how many there are`;
-  } else if (claimed !== null) {
-    label = `Loaded ${plural(loaded, noun)} so far; the catalogue service said there ${claimed === 1 ? 'is' : 'are'} ${formatCount(claimed)}`;
-  }
+  const label = progressLabel({ loaded, total, totalCertain, claimed, noun });
   return (
     <div className="load-progress">
       <div
@@ -70,69 +64,6 @@ export function LoadProgress({
 }
 
 /**
- * What a page's count line says while the list has no count to trust, or null once it has one:
- * loading, failed before any row arrived, or still arriving from a service that sends no count.
- */
-export function provisionalCount<T>(
-  view: ListView<T>,
-  noun: string,
-  nouns = `${noun}s`,
-): string | null {
-  if (view.loadingFirst) return `Loading ${nouns}…`;
-  if (view.error && view.rows.length === 0) return `The ${nouns} could not be loaded`;
-  if (!view.totalCertain && view.data?.complete !== true) {
-    return `${plural(view.loaded, noun, nouns)} so far`;
-  }
-  return null;
-}
-
-/**
- * A list page's count line. Until the count can be trusted it says what is happening; then it
- * counts the rows the table can show: `of` them in all, and "N of M" when the page narrows them
- * further (`shown`). A list stopped at the row cap says so in the count itself: "500,000 of
- * 1,000,000 seeds loaded", or the first so many when the service did not say how many there are.
- */
-export function countLine<T>(
-  view: ListView<T>,
-  noun: string,
-  options: { nouns?: string; of?: number; shown?: number | undefined } = {},
-): string {
-  const nouns = options.nouns ?? `${noun}s`;
-  const of = options.of ?? view.total;
-  const provisional = provisionalCount(view, noun, nouns);
-  if (provisional !== null) return provisional;
-  const capped = cappedCount(view, nouns, options);
-  if (capped !== null) return capped;
-  if (options.shown === undefined) return plural(of, noun, nouns);
-  // While the rest arrive, the page narrows the rows that have: say so, not "N of the total".
-  if (view.loadingMore && options.of === undefined) {
-    return `${formatCount(options.shown)} of the ${plural(view.loaded, noun, nouns)} loaded so far (${formatCount(view.total)} in all)`;
-  }
-  return `${formatCount(options.shown)} of ${plural(of, noun, nouns)}`;
-}
-
-/** The count line of a list stopped at the row cap (and not narrowed to another total), or null. */
-function cappedCount<T>(
-  view: ListView<T>,
-  nouns: string,
-  options: { of?: number; shown?: number | undefined },
-): string | null {
-  const { data } = view;
-  if (!data?.capped || options.of !== undefined) return null;
-  const loaded = formatCount(view.loaded);
-  const shown = options.shown === undefined ? '' : `${formatCount(options.shown)} of `;
-  if (data.notLoaded > 0) {
-    const all = formatCount(data.total);
-    return shown === ''
-      ? `${loaded} of ${all} ${nouns} loaded`
-      : `${shown}the ${loaded} ${nouns} loaded (${all} in all)`;
-  }
-  return shown === ''
-    ? `The first ${loaded} ${nouns}; the service did not say how many`
-    : `${shown}the first ${loaded} ${nouns} (the service did not say how many)`;
-}
-
-/**
  * A table's empty state, saying why it is empty: the list could not be loaded, nothing matches the
  * filters, the service claimed rows it did not send, or there is nothing yet. Never a false
  * "nothing here" while the service reported something.
@@ -151,27 +82,17 @@ export function ListEmpty<T>({
   noMatches: ReactNode;
   nothingYet: string;
 }) {
-  if (view.error && view.rows.length === 0) return <NotLoaded nouns={nouns} />;
-  if (filtered) return noMatches;
-  const claimed = view.data?.claimedTotal ?? null;
-  if (claimed !== null && claimed > 0) {
+  if (view.error && view.rows.length === 0) {
     return (
-      <EmptyState
-        kind="not-loaded"
-        title={`No ${nouns} to show: the catalogue service said there ${claimed === 1 ? 'is' : 'are'} ${formatCount(claimed)}, but sent none.`}
-      />
+      <EmptyState kind="not-loaded" title={emptyTitle(view, nouns) ?? ''}>
+        The message above says why; “Try again” asks the catalogue service once more.
+      </EmptyState>
     );
   }
+  if (filtered) return noMatches;
+  const title = emptyTitle(view, nouns);
+  if (title !== null) return <EmptyState kind="not-loaded" title={title} />;
   return <EmptyState kind="nothing-yet" title={nothingYet} />;
-}
-
-/** The table's empty state when a list failed before any row arrived: no false "nothing here". */
-function NotLoaded({ nouns }: { nouns: string }) {
-  return (
-    <EmptyState kind="not-loaded" title={`No ${nouns} to show: the list could not be loaded.`}>
-      The message above says why; “Try again” asks the catalogue service once more.
-    </EmptyState>
-  );
 }
 
 /** The time, once a minute: enough for "saved 12 minutes ago". */
@@ -315,22 +236,9 @@ export function ListStatus<T>({
           hint={progressHint}
         />
       )}
-      {view.error &&
-        (view.stale ? (
-          <ErrorAlert
-            before={`Showing ${plural(view.loaded, noun, nouns)} from an earlier load: refreshing failed.`}
-            error={view.error}
-            onRetry={view.retry}
-          />
-        ) : (
-          <ErrorAlert
-            error={view.error}
-            onRetry={view.retry}
-            {...(view.loaded > 0
-              ? { kept: `The ${plural(view.loaded, noun, nouns)} already loaded stay on screen.` }
-              : {})}
-          />
-        ))}
+      {view.error && (
+        <ErrorAlert error={view.error} onRetry={view.retry} {...failureWords(view, noun, nouns)} />
+      )}
       {data && (data.problems.length > 0 || Object.keys(data.gaps).length > 0) && (
         <Suspense fallback={null}>
           <RecordNotices
@@ -352,10 +260,7 @@ export function ListStatus<T>({
   );
 }
 
-/**
- * What a list that does not add up says about itself: records repeated or too big to hold whole,
- * rows past the cap, a service that sends its pages again, a count the rows did not bear out.
- */
+/** What a list that does not add up says about itself (see `shapeNotices`). */
 function ListShape<T>({
   data,
   loaded,
@@ -367,57 +272,9 @@ function ListShape<T>({
   noun: string;
   nouns: string;
 }) {
-  const { oversize, claimedTotal, repeatedFrom } = data;
-  const are = (n: number) => (n === 1 ? 'is' : 'are');
-  const counted = data.totalCertain ? (claimedTotal ?? data.total) : null;
-  return (
-    <>
-      {data.repeated > 0 && (
-        <p className="notice notice-warning" role="status">
-          {plural(data.repeated, 'record')} {data.repeated === 1 ? 'repeats' : 'repeat'} an id
-          already listed; the first of each is shown.
-        </p>
-      )}
-      {repeatedFrom !== null && (
-        <p className="notice notice-warning" role="status">
-          The catalogue service sent the same {nouns} again from row {formatCount(repeatedFrom + 1)}{' '}
-          on, as if it ignored paging, so the explorer stopped there: the{' '}
-          {plural(loaded, noun, nouns)} before it are shown
-          {counted !== null && counted !== loaded
-            ? `; it said there ${are(counted)} ${formatCount(counted)}`
-            : ''}
-          .
-        </p>
-      )}
-      {data.capped && (
-        <p className="notice notice-info" role="status">
-          {data.notLoaded > 0
-            ? `${plural(data.notLoaded, noun, nouns)} ${are(data.notLoaded)} not loaded: the explorer stops at ${plural(data.nextOffset, 'row')} to stay responsive.`
-            : `The explorer stops at ${plural(data.nextOffset, 'row')} to stay responsive; the catalogue service did not say how many there are, so there may be more.`}{' '}
-          Narrow the filters to see them.
-        </p>
-      )}
-      {claimedTotal !== null && !data.totalChanged && repeatedFrom === null && (
-        <p className="notice notice-warning" role="status">
-          The catalogue service said there {are(claimedTotal)} {plural(claimedTotal, noun, nouns)},
-          but sent {formatCount(data.total)}; the explorer shows the {formatCount(data.total)} it
-          received.
-        </p>
-      )}
-      {oversize.cut > 0 && (
-        <p className="notice notice-warning" role="status">
-          {plural(oversize.cut, noun, nouns)} {oversize.cut === 1 ? 'holds' : 'hold'} a value longer
-          than {formatCount(LONGEST_VALUE)} characters (the longest: {formatCount(oversize.longest)}
-          ); each such value is kept cut at that length and ends “[cut: …]” with its full length.
-        </p>
-      )}
-      {oversize.crowded > 0 && (
-        <p className="notice notice-warning" role="status">
-          {oversize.crowded === 1
-            ? `1 ${noun} has ${formatCount(oversize.mostFields)} metadata fields; the first ${formatCount(MOST_FIELDS)} are kept.`
-            : `${plural(oversize.crowded, noun, nouns)} have more than ${formatCount(MOST_FIELDS)} metadata fields (up to ${formatCount(oversize.mostFields)}); the first ${formatCount(MOST_FIELDS)} of each are kept.`}
-        </p>
-      )}
-    </>
-  );
+  return shapeNotices(data, loaded, noun, nouns).map(({ tone, text }) => (
+    <p key={text} className={`notice notice-${tone}`} role="status">
+      {text}
+    </p>
+  ));
 }

@@ -1,13 +1,34 @@
-import { useEffect, type FocusEvent, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 /**
- * Whether a blur takes the focus out of a disclosure (`root`: its button and panel), as Tab or a
- * click elsewhere does. A press on the panel's text moves the focus to the nearest focusable
+ * Whether the focus that left for `next` left a disclosure (`root`: its button and panel), as Tab
+ * or a click elsewhere does. A press on the panel's text moves the focus to the nearest focusable
  * ancestor (the page's main region, say): that is a click inside, and the panel stays open.
  */
-export function focusLeaves(event: FocusEvent, root: Element | null | undefined): boolean {
-  const next = event.relatedTarget;
+function focusLeaves(next: EventTarget | null, root: Element | null | undefined): boolean {
   return next instanceof Node && !root?.contains(next) && !next.contains(root ?? null);
+}
+
+/**
+ * Closes an open disclosure when the focus leaves it (`root`: its button and panel, whether or not
+ * the panel's code has loaded yet).
+ */
+export function useFocusOut(
+  root: RefObject<HTMLElement | null>,
+  open: boolean,
+  close: () => void,
+): void {
+  const onFocusOut = useEffectEvent((event: FocusEvent) => {
+    if (focusLeaves(event.relatedTarget, root.current)) close();
+  });
+  useEffect(() => {
+    const element = root.current;
+    if (!open || !element) return;
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, [root, open]);
 }
 
 /**
@@ -32,29 +53,28 @@ export function useDismiss({
   /** Which control of the panel takes the focus when it opens. */
   firstControl: string;
 }): void {
+  // `root` and `close` are read when an event comes, whatever their identity.
+  const onPointerDown = useEffectEvent((event: PointerEvent) => {
+    if (event.target instanceof Node && root()?.contains(event.target)) return;
+    close();
+  });
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || root()?.contains(focused)) {
+      button.current?.focus();
+    }
+  });
   useEffect(() => {
     if (!open) return;
     panel.current?.querySelector<HTMLElement>(firstControl)?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && root()?.contains(event.target)) return;
-      close();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      close();
-      const focused = document.activeElement;
-      if (!focused || focused === document.body || root()?.contains(focused)) {
-        button.current?.focus();
-      }
-    };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-    // `root` and `close` are read when an event comes, whatever their identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, button, panel, firstControl]);
+  }, [open, panel, firstControl]);
 }

@@ -257,6 +257,16 @@ export function encodeInto<P extends Params>(
   return next;
 }
 
+/** Whether two sets of values write the same address (only `params` are compared). */
+export function sameInUrl<P extends Params>(
+  params: P,
+  a: Partial<Values<P>>,
+  b: Partial<Values<P>>,
+): boolean {
+  const none = new URLSearchParams();
+  return encodeInto(params, none, a).toString() === encodeInto(params, none, b).toString();
+}
+
 export interface UrlState<P extends Params> {
   values: Values<P>;
   problems: string[];

@@ -4,7 +4,7 @@
  * the panel stays mounted.
  */
 import { Suspense, lazy, useId, useRef, useState, type RefObject } from 'react';
-import { focusLeaves } from '../use-dismiss';
+import { useFocusOut } from '../use-dismiss';
 
 const loadPanel = () => import('./column-panel');
 const ColumnPanel = lazy(loadPanel);
@@ -41,18 +41,15 @@ export function ColumnChooser(props: ColumnChooserProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  useFocusOut(rootRef, open, () => {
+    setOpen(false);
+  });
   const prefetch = () => {
     void loadPanel();
   };
 
   return (
-    <div
-      ref={rootRef}
-      className="data-table__chooser"
-      onBlur={(event) => {
-        if (open && focusLeaves(event, rootRef.current)) setOpen(false);
-      }}
-    >
+    <div ref={rootRef} className="data-table__chooser">
       <button
         ref={buttonRef}
         type="button"

@@ -6,7 +6,7 @@
 import { Suspense, lazy, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { ExportNaming } from '../../lib/export-file-name';
-import { focusLeaves } from '../use-dismiss';
+import { useFocusOut } from '../use-dismiss';
 import type { ExportSource } from './run-export';
 import './export-menu.css';
 
@@ -63,13 +63,18 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
   const [open, setOpen] = useState(false);
   // Once asked for, the menu stays mounted: a waiting or running export lives in it.
   const [wanted, setWanted] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // Focus moving away closes the menu (Escape and a click outside: see the panel).
+  useFocusOut(rootRef, open, () => {
+    setOpen(false);
+  });
   const prefetch = () => {
     void loadPanel();
   };
   return (
-    <div className="export-menu">
+    <div ref={rootRef} className="export-menu">
       <button
         ref={buttonRef}
         type="button"
@@ -78,9 +83,6 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
         {...(wanted ? { 'aria-controls': panelId } : {})}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onBlur={(event) => {
-          if (open && focusLeaves(event, event.currentTarget.parentElement)) setOpen(false);
-        }}
         onClick={() => {
           setWanted(true);
           setOpen((o) => !o);

@@ -4,73 +4,27 @@
  * export's progress, outcome or failure, announced to screen readers. A failure changes nothing on
  * the page: the export only ever reads the rows.
  *
- * It is over 300 lines because the export's phases (idle, waiting for the list, running, done,
- * failed) are one state machine, and the panel renders each of them.
+ * The run itself (its phases, the wait, progress and cancel) is in use-export-run.ts.
  */
-import { useEffect, useRef, useState } from 'react';
-import { focusLeaves, useDismiss } from '../use-dismiss';
+import { useRef, useState } from 'react';
+import { useDismiss } from '../use-dismiss';
 import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
-import { Cancelled } from '../../scheduling';
 import type { ExportPanelProps } from './export-menu';
-import { runExport, type ExportFormat } from './run-export';
+import type { ExportFormat } from './run-export';
+import { FORMATS, useExportRun } from './use-export-run';
 
-/** An export that takes longer than this shows its progress. */
-const SHOW_PROGRESS_AFTER_MS = 500;
-
-const FORMATS: { format: ExportFormat; label: string; extension: string; hint: string }[] = [
-  { format: 'csv', label: 'CSV', extension: 'csv', hint: 'the columns shown, for a spreadsheet' },
-  {
-    format: 'json',
-    label: 'JSON',
-    extension: 'json',
-    hint: 'every field, as the service names it',
-  },
-  { format: 'urls', label: 'URL list', extension: 'txt', hint: 'one address per line' },
-];
-
-type Phase =
-  | { readonly phase: 'idle' }
-  | { readonly phase: 'waiting'; readonly format: ExportFormat }
-  | {
-      readonly phase: 'running';
-      readonly format: ExportFormat;
-      readonly done: number;
-      readonly total: number;
-      readonly slow: boolean;
-    }
-  | { readonly phase: 'done'; readonly message: string }
-  | { readonly phase: 'failed'; readonly message: string };
-
-function failure(error: unknown): string {
-  if (error instanceof RangeError || (error instanceof Error && /memory/i.test(error.message))) {
-    return 'The export failed: it is too large for the memory this browser allows. Try fewer rows (a filter) or fewer columns.';
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return `The export failed (${reason}). Nothing on the page has changed; try again.`;
-}
-
-export default function ExportPanel<Row>({
-  source,
-  list,
-  noun,
-  nouns,
-  naming,
-  id,
-  open,
-  setOpen,
-  button,
-}: ExportPanelProps<Row>) {
-  const [state, setState] = useState<Phase>({ phase: 'idle' });
+export default function ExportPanel<Row>(props: ExportPanelProps<Row>) {
+  const { source, list, noun, nouns, naming, id, open, setOpen, button } = props;
   const [allMetadata, setAllMetadata] = useState(false);
   const [waitForAll, setWaitForAll] = useState(true);
   const panelRef = useRef<HTMLDivElement>(null);
-  const controller = useRef<AbortController | null>(null);
+  const { state, busy, choose, cancel } = useExportRun(props, { allMetadata, waitForAll });
   const count = source.rows.length;
   const loading = list.loading;
   const formats = FORMATS.filter((f) => f.format !== 'urls' || source.urlOf);
 
-  // Escape, a click outside the menu or focus moving away closes it; an export goes on.
+  // Escape or a click outside the menu closes it (focus moving away: the menu); an export goes on.
   useDismiss({
     open,
     close: () => {
@@ -86,92 +40,11 @@ export default function ExportPanel<Row>({
     button.current?.focus();
   };
 
-  useEffect(
-    () => () => {
-      controller.current?.abort();
-    },
-    [],
-  );
-
-  const start = (format: ExportFormat) => {
-    const { extension } = FORMATS.find((f) => f.format === format) ?? { extension: 'txt' };
-    const fileName = exportFileName(naming, {
-      date: new Date(),
-      partial: !list.complete,
-      extension,
-    });
-    const abort = new AbortController();
-    controller.current = abort;
-    const rows = count;
-    setState({ phase: 'running', format, done: 0, total: rows, slow: false });
-    const slow = setTimeout(() => {
-      setState((s) => (s.phase === 'running' ? { ...s, slow: true } : s));
-    }, SHOW_PROGRESS_AFTER_MS);
-    runExport(source, {
-      format,
-      allMetadata,
-      fileName,
-      signal: abort.signal,
-      onRows: (done) => {
-        setState((s) => (s.phase === 'running' ? { ...s, done } : s));
-      },
-    })
-      .then(() => {
-        setState({
-          phase: 'done',
-          message: `Exported ${plural(rows, noun, nouns)} to ${fileName}.`,
-        });
-      })
-      .catch((error: unknown) => {
-        setState(
-          error instanceof Cancelled
-            ? { phase: 'idle' }
-            : { phase: 'failed', message: failure(error) },
-        );
-      })
-      .finally(() => {
-        clearTimeout(slow);
-        if (controller.current === abort) controller.current = null;
-      });
-  };
-
-  // A wait ends when every row has arrived and the filters have been applied to them all.
-  const ready = loading === null && !list.settling;
-  // A list that fails while an export waits for it ends the wait, saying so.
-  if (state.phase === 'waiting' && list.error && !list.complete) {
-    setState({
-      phase: 'failed',
-      message: `The rest of the ${nouns} could not be loaded, so nothing was exported. Export the ${formatCount(count)} loaded now, or try again when the list has loaded.`,
-    });
-  }
-  const waitingFor = state.phase === 'waiting' ? state.format : null;
-  useEffect(() => {
-    if (waitingFor === null || !ready) return;
-    // In a task of its own, as a click would start it; with the rows of the render that ends
-    // the wait.
-    const timer = setTimeout(() => {
-      start(waitingFor);
-    }, 0);
-    return () => {
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per wait, not per new rows
-  }, [waitingFor, ready]);
-
-  const choose = (format: ExportFormat) => {
+  const exportAs = (format: ExportFormat) => {
     onClose();
-    if ((loading && waitForAll) || (list.settling && !loading)) {
-      setState({ phase: 'waiting', format });
-    } else {
-      start(format);
-    }
-  };
-  const cancel = () => {
-    controller.current?.abort();
-    setState({ phase: 'idle' });
+    choose(format);
   };
 
-  const busy = state.phase === 'running' || state.phase === 'waiting';
   // The name the file will have, before it is saved: partial unless it waits for every row.
   const extensions = formats.map((f) => `.${f.extension}`);
   const fileName = exportFileName(naming, {
@@ -190,9 +63,6 @@ export default function ExportPanel<Row>({
         aria-label={`Export ${nouns}`}
         className="export-menu__panel"
         hidden={!open}
-        onBlur={(event) => {
-          if (focusLeaves(event, button.current?.parentElement)) setOpen(false);
-        }}
       >
         <p className="export-menu__count">
           {loading
@@ -261,7 +131,7 @@ export default function ExportPanel<Row>({
                 disabled={busy}
                 aria-describedby={`${id}-${format}`}
                 onClick={() => {
-                  choose(format);
+                  exportAs(format);
                 }}
               >
                 {label}

@@ -13,7 +13,7 @@ import {
 } from '../../components/filter-chips';
 import { SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
-import { countLine } from '../../components/list-status';
+import { countLine } from '../../components/count-words';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { Page } from '../../components/page';
 import {
@@ -156,70 +156,44 @@ export function CollectionsPage() {
     <Page title="Collections">
       <ListPage
         state={page}
-        list={list}
-        resource="collection"
-        noun="collection"
-        count={countLine(
-          list,
-          'collection',
-          filtered && everything.data
-            ? { shown: rows.length, of: everything.total }
-            : { shown: filtered ? rows.length : undefined },
-        )}
-        filterLabel="Filter collections"
-        filters={
-          <>
-            <SelectInput
-              label="State"
-              value={state ?? ''}
-              options={STATE_OPTIONS}
-              onChange={(value) => {
-                page.url.set({ state: value === '' ? undefined : value });
-              }}
-            />
-            <SelectInput
-              label="Last crawl"
-              value={typeof crawled === 'string' ? crawled : ''}
-              options={CRAWLED_OPTIONS}
-              onChange={(value) => {
-                const age = CRAWL_AGES.find((a) => a === value);
-                page.url.set({ crawled: age });
-              }}
-            />
-          </>
-        }
-        quickFilter={{ label: 'Name contains', placeholder: 'e.g. elections' }}
-        notices={
-          <>
-            {lacking.messages.map((message) => (
-              <p key={message} className="notice notice-warning" role="status">
-                <bdi>{message}</bdi>
-              </p>
-            ))}
-            <FilterChips
-              nouns="collections"
-              chips={chips}
-              onRemove={(without) => {
-                page.url.set(without);
-              }}
-              onClear={() => {
-                page.url.set(everyCollection);
-              }}
-            />
-            {list.rows.length > 0 && (
-              <RequiredFieldsAudit
-                scope="collection"
-                records={kept}
-                counted={!othersNarrow ? 'all' : missing.length > 0 ? 'others' : 'shown'}
-                noun="collection"
-                present={fields}
-                linkTo={(fields) =>
-                  `${location.pathname}${missingSearch(fields, new URLSearchParams(location.search))}`
-                }
+        list={{
+          view: list,
+          resource: 'collection',
+          noun: 'collection',
+          count: countLine(
+            list,
+            'collection',
+            filtered && everything.data
+              ? { shown: rows.length, of: everything.total }
+              : { shown: filtered ? rows.length : undefined },
+          ),
+          inForce: inWords(chips),
+        }}
+        filters={{
+          label: 'Filter collections',
+          controls: (
+            <>
+              <SelectInput
+                label="State"
+                value={state ?? ''}
+                options={STATE_OPTIONS}
+                onChange={(value) => {
+                  page.url.set({ state: value === '' ? undefined : value });
+                }}
               />
-            )}
-          </>
-        }
+              <SelectInput
+                label="Last crawl"
+                value={typeof crawled === 'string' ? crawled : ''}
+                options={CRAWLED_OPTIONS}
+                onChange={(value) => {
+                  const age = CRAWL_AGES.find((a) => a === value);
+                  page.url.set({ crawled: age });
+                }}
+              />
+            </>
+          ),
+          quick: { label: 'Name contains', placeholder: 'e.g. elections' },
+        }}
         table={{
           tableId: 'collections',
           label: 'Collections',
@@ -230,14 +204,48 @@ export function CollectionsPage() {
             void navigate(paths.collection(c.id));
           },
         }}
-        filtered={filtered}
-        inForce={inWords(chips)}
-        noMatches={
-          <EmptyState kind="no-matches" title="No collections match these filters.">
-            Try another state, another time since the last crawl, or a shorter name.
-          </EmptyState>
-        }
-        nothingYet="This catalogue has no collections yet."
+        empty={{
+          filtered,
+          noMatches: (
+            <EmptyState kind="no-matches" title="No collections match these filters.">
+              Try another state, another time since the last crawl, or a shorter name.
+            </EmptyState>
+          ),
+          nothingYet: 'This catalogue has no collections yet.',
+        }}
+        panels={{
+          notices: (
+            <>
+              {lacking.messages.map((message) => (
+                <p key={message} className="notice notice-warning" role="status">
+                  <bdi>{message}</bdi>
+                </p>
+              ))}
+              <FilterChips
+                nouns="collections"
+                chips={chips}
+                onRemove={(without) => {
+                  page.url.set(without);
+                }}
+                onClear={() => {
+                  page.url.set(everyCollection);
+                }}
+              />
+              {list.rows.length > 0 && (
+                <RequiredFieldsAudit
+                  scope="collection"
+                  records={kept}
+                  counted={!othersNarrow ? 'all' : missing.length > 0 ? 'others' : 'shown'}
+                  noun="collection"
+                  present={fields}
+                  linkTo={(fields) =>
+                    `${location.pathname}${missingSearch(fields, new URLSearchParams(location.search))}`
+                  }
+                />
+              )}
+            </>
+          ),
+        }}
       />
     </Page>
   );

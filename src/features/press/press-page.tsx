@@ -18,7 +18,8 @@ import {
 } from '../../components/export/export-menu';
 import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
 import { useQuickFiltered } from '../../components/list-page';
-import { CountLine, ListEmpty, ListStatus, countLine } from '../../components/list-status';
+import { countLine } from '../../components/count-words';
+import { CountLine, ListEmpty, ListStatus } from '../../components/list-status';
 import { Page } from '../../components/page';
 import { ExternalLink, showField } from '../../components/values';
 import { readableUrl } from '../../lib/format';

@@ -15,7 +15,8 @@ import type { Collection, Seed } from '../../api/records';
 import { seedQueries } from '../../api/queries';
 import { EmptyState } from '../../components/empty-state';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
-import { LoadProgress, countLine } from '../../components/list-status';
+import { countLine } from '../../components/count-words';
+import { LoadProgress } from '../../components/list-status';
 import { formatCount } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { countSeeds, seedGroupColumns, seedGroupSearchText } from './seed-group-columns';
@@ -85,55 +86,40 @@ export function SeedGroupsView({
     <div className="seed-groups-view">
       <ListPage
         state={page}
-        list={groups}
-        resource="seed_group"
-        noun="seed group"
-        count={countLine(groups, 'seed group', {
-          of: inScope.length,
-          shown: page.quick.query === '' ? undefined : rows.length,
-        })}
-        filterLabel="Filter seed groups"
-        quickFilter={{ placeholder: 'Group or collection' }}
-        actions={
-          fixedCollection === undefined &&
-          !allSeeds.data &&
-          !everySeed.isFetching &&
-          !saved.isPending && (
-            <div className="field field-action">
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  void everySeed.refetch();
-                }}
-              >
-                Count the seeds in each group
-              </button>
-              <span className="field-hint">
-                {catalogue === null
-                  ? 'Loads every seed in the catalogue'
-                  : `Loads all ${formatCount(catalogue)} seeds in the catalogue`}
-              </span>
-            </div>
-          )
-        }
-        notices={
-          <>
-            {allSeeds.loadingMore && (
-              <LoadProgress
-                loaded={allSeeds.loaded}
-                total={allSeeds.total}
-                totalCertain={allSeeds.totalCertain}
-                noun="seed"
-              />
-            )}
-            {countedRows && !countsComplete && (
-              <p className="notice notice-info" role="status">
-                Seed counts cover the seeds loaded so far.
-              </p>
-            )}
-          </>
-        }
+        list={{
+          view: groups,
+          resource: 'seed_group',
+          noun: 'seed group',
+          count: countLine(groups, 'seed group', {
+            of: inScope.length,
+            shown: page.quick.query === '' ? undefined : rows.length,
+          }),
+        }}
+        filters={{
+          label: 'Filter seed groups',
+          quick: { placeholder: 'Group or collection' },
+          actions: fixedCollection === undefined &&
+            !allSeeds.data &&
+            !everySeed.isFetching &&
+            !saved.isPending && (
+              <div className="field field-action">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    void everySeed.refetch();
+                  }}
+                >
+                  Count the seeds in each group
+                </button>
+                <span className="field-hint">
+                  {catalogue === null
+                    ? 'Loads every seed in the catalogue'
+                    : `Loads all ${formatCount(catalogue)} seeds in the catalogue`}
+                </span>
+              </div>
+            ),
+        }}
         table={{
           tableId: fixedCollection === undefined ? 'seed-groups' : 'collection-seed-groups',
           label: 'Seed groups',
@@ -141,13 +127,33 @@ export function SeedGroupsView({
           columns,
           getRowId: (g) => String(g.id),
         }}
-        filtered={false}
-        noMatches={<EmptyState kind="no-matches" title="No seed groups match this filter." />}
-        nothingYet={
-          fixedCollection === undefined
-            ? 'This catalogue has no seed groups yet.'
-            : 'This collection has no seed groups.'
-        }
+        empty={{
+          filtered: false,
+          noMatches: <EmptyState kind="no-matches" title="No seed groups match this filter." />,
+          nothingYet:
+            fixedCollection === undefined
+              ? 'This catalogue has no seed groups yet.'
+              : 'This collection has no seed groups.',
+        }}
+        panels={{
+          notices: (
+            <>
+              {allSeeds.loadingMore && (
+                <LoadProgress
+                  loaded={allSeeds.loaded}
+                  total={allSeeds.total}
+                  totalCertain={allSeeds.totalCertain}
+                  noun="seed"
+                />
+              )}
+              {countedRows && !countsComplete && (
+                <p className="notice notice-info" role="status">
+                  Seed counts cover the seeds loaded so far.
+                </p>
+              )}
+            </>
+          ),
+        }}
       />
     </div>
   );

@@ -9,6 +9,7 @@
  */
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, shortText } from '../../lib/format';
+import { sameItems, useSame } from '../../lib/use-same';
 import { type ChoiceFacet, type FacetResult, type FieldFacet } from './facets';
 import { STATUS_LABELS, type StatusClass } from '../../lib/seed-status';
 import type { SeedGroupChoice } from './seed-filters';
@@ -93,9 +94,7 @@ export function FacetPanel({
     }),
     [],
   );
-  const missingKey = JSON.stringify(missing);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the fields' names
-  const chosenMissing = useMemo(() => missing, [missingKey]);
+  const chosenMissing = useSame(missing, sameItems);
   return (
     <section
       className={over ? 'facet-panel facet-panel--over' : 'facet-panel'}

@@ -6,18 +6,12 @@
  * inside a collection's page.
  *
  * It is over 300 lines because it wires one view's address state, service filters, facets, table
- * and details together; what it wires lives beside it (facets.ts, facet-panel.tsx,
- * seed-columns.tsx, filter-chips.tsx).
+ * and details together; what it wires lives beside it (use-seed-facets.ts, use-group-labels.ts,
+ * facet-panel.tsx, seed-columns.tsx, filter-chips.tsx).
  */
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import {
-  listView,
-  useCollectionNames,
-  useCollections,
-  useSeedGroups,
-  useSeeds,
-} from '../../api/hooks';
+import { listView, useCollectionNames, useCollections, useSeeds } from '../../api/hooks';
 import type { Seed } from '../../api/records';
 import {
   collectionLabel,
@@ -28,12 +22,13 @@ import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
-import { countLine, provisionalCount } from '../../components/list-status';
+import { countLine, provisionalCount } from '../../components/count-words';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
 import { formatCount, plural } from '../../lib/format';
 import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
+import { sameItems, useSame } from '../../lib/use-same';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
@@ -42,7 +37,6 @@ import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
 import {
   hasSeedFilters,
-  seedFilterModel,
   seedRowFilterParams,
   toggleChoice,
   toggleWhere,
@@ -50,12 +44,11 @@ import {
 } from './seed-filters';
 import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
-import { useFacets, useIndexAhead, useRowsToCount } from './use-facets';
+import { useGroupLabels } from './use-group-labels';
+import { useSeedFacets } from './use-seed-facets';
 
 const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
 type SeedsValues = Values<typeof seedsParams>;
-
-const ROW_FILTERS = Object.keys(seedRowFilterParams) as (keyof SeedRowFilterValues)[];
 
 /**
  * Field names the field box suggests, and metadata fields offered as columns (Dublin Core first):
@@ -66,7 +59,6 @@ const MOST_FIELD_COLUMNS = 1_000;
 
 const rowId = (s: Seed) => String(s.id);
 const seedUrl = (s: Seed) => s.url;
-const EMPTY: readonly Seed[] = [];
 
 export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const location = useLocation();
@@ -87,8 +79,11 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
   const collection = fixedCollection ?? values.collection;
   const list = listView(useSeeds(seedFilters(values, fixedCollection)));
-  const fieldsKey = useMemo(() => usedFieldNames(list.rows).join('\n'), [list.rows]);
-  const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
+  // The same fields in new rows keep their columns.
+  const fields = useSame(
+    useMemo(() => usedFieldNames(list.rows), [list.rows]),
+    sameItems,
+  );
   const columns = useMemo(
     () => [
       ...baseColumns,
@@ -97,44 +92,15 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     [baseColumns, fields],
   );
   const collections = listView(useCollections());
-  const seedGroups = listView(useSeedGroups());
-  // Names alone repeat across collections ("Fix", "QA seeds"): across the catalogue, each group's
-  // label names its collections too.
-  const groupNames = useMemo(
-    () =>
-      seedGroups.data?.complete
-        ? new Map(seedGroups.rows.map((g) => [g.id, g.name ?? `Group ${String(g.id)}`]))
-        : undefined,
-    [seedGroups.data, seedGroups.rows],
-  );
-  const groups = useMemo(() => {
-    if (!groupNames || fixedCollection !== undefined) return groupNames;
-    return new Map(
-      seedGroups.rows.map((g) => {
-        const name = groupNames.get(g.id) ?? '';
-        if (g.collectionIds.length === 0) return [g.id, name];
-        const where = g.collectionIds.map((id) => collectionLabel(id, collectionName(id)));
-        return [g.id, `${name} · ${where.join(', ')}`];
-      }),
-    );
-  }, [groupNames, seedGroups.rows, fixedCollection, collectionName]);
+  const { groups, groupName } = useGroupLabels(fixedCollection, collectionName);
   const q = page.quick.query;
   const quickRows = useQuickFiltered(list.rows, q, seedSearchText);
-
-  // The row filters, decided once per change of their parameters (not on every render).
-  const rowFilterKey = JSON.stringify(ROW_FILTERS.map((name) => values[name]));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the filters' own values
-  const model = useMemo(() => seedFilterModel(values), [rowFilterKey]);
-  const filtering = hasSeedFilters(model);
-  const quick = useMemo(() => (q === '' ? undefined : new Set(quickRows)), [q, quickRows]);
-  const complete = list.data?.complete === true;
-  const counted = useRowsToCount(list.rows, complete, filtering);
-  useIndexAhead(list.rows, !complete && counted !== list.rows);
-  const inputs = useMemo(
-    () => ({ rows: counted, model, quick, groups }),
-    [counted, model, quick, groups],
+  const { model, filtering, facets, rows, audited } = useSeedFacets(
+    list,
+    values,
+    { query: q, rows: quickRows },
+    groups,
   );
-  const facets = useFacets(inputs);
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
   // In a narrow window the facets fold into a "Refine" button and open over the list.
   const narrow = useNarrowWindow();
@@ -142,9 +108,6 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const refineButton = useRef<HTMLButtonElement>(null);
   const showFacets = narrow ? refining : panelOpen;
 
-  const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;
-  // The coverage audit counts the rows shown, or with a `missing` filter those every other keeps.
-  const audited = filtering ? (facets.result?.lackingBase ?? EMPTY) : quickRows;
   const pickerFields = useMemo(() => fieldNames(list.rows), [list.rows]);
   const fieldListId = useId();
   const collectionOptions = useMemo(
@@ -192,7 +155,6 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const close = () => {
     page.url.set({ seed: undefined });
   };
-  const groupName = useCallback((id: number) => groupNames?.get(id), [groupNames]);
   const chips = filterChips(
     { ...values, q },
     { group: groupName, collection: (id) => collectionLabel(id, collectionName(id)) },
@@ -217,138 +179,102 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     <div className="seeds-view">
       <ListPage
         state={page}
-        list={list}
-        resource="seed"
-        noun="seed"
-        count={count}
-        inForce={inWords(chips)}
-        filterLabel="Filter seeds"
-        filters={
-          <>
-            {fixedCollection === undefined && (
-              <SelectInput
-                label="Collection"
-                value={collection === undefined ? '' : String(collection)}
-                options={collectionOptions}
-                onChange={(value) => {
-                  page.url.set({
-                    collection: value === '' ? undefined : Number(value),
-                    seed: undefined,
-                  });
+        list={{
+          view: list,
+          resource: 'seed',
+          noun: 'seed',
+          count,
+          inForce: inWords(chips),
+          busy: filtering && facets.result === null && list.rows.length > 0,
+          settling: filtering && facets.pending,
+        }}
+        filters={{
+          label: 'Filter seeds',
+          controls: (
+            <>
+              {fixedCollection === undefined && (
+                <SelectInput
+                  label="Collection"
+                  value={collection === undefined ? '' : String(collection)}
+                  options={collectionOptions}
+                  onChange={(value) => {
+                    page.url.set({
+                      collection: value === '' ? undefined : Number(value),
+                      seed: undefined,
+                    });
+                  }}
+                />
+              )}
+              <SearchInput
+                label="Metadata field"
+                value={name}
+                list={fieldListId}
+                placeholder="Any field"
+                hint="A name from the list, or any other"
+                onCommit={(value) => {
+                  page.url.set(
+                    { metadata__name: value.trim() },
+                    {
+                      replace: true,
+                    },
+                  );
                 }}
               />
-            )}
-            <SearchInput
-              label="Metadata field"
-              value={name}
-              list={fieldListId}
-              placeholder="Any field"
-              hint="A name from the list, or any other"
-              onCommit={(value) => {
-                page.url.set(
-                  { metadata__name: value.trim() },
-                  {
-                    replace: true,
-                  },
-                );
-              }}
-            />
-            <datalist id={fieldListId}>
-              {/* Suggestions, not a limit: any other name can be typed. */}
-              {pickerFields.slice(0, MOST_SUGGESTED_FIELDS).map((field) => (
-                <option key={field} value={field} />
-              ))}
-            </datalist>
-            <SearchInput
-              label="Value starts with"
-              value={prefix}
-              placeholder="e.g. Elections"
-              hint="Case-sensitive, as the service matches it"
-              onCommit={(value) => {
-                page.url.set(
-                  { metadata__value__startswith: value },
-                  {
-                    replace: true,
-                  },
-                );
-              }}
-            />
-          </>
-        }
-        quickFilter={{ placeholder: 'URL or title', hint: 'Over the loaded rows' }}
-        actions={
-          <div className="field field-action">
-            {narrow ? (
-              <button
-                ref={refineButton}
-                type="button"
-                className="button button-quiet"
-                aria-expanded={refining}
-                onClick={() => {
-                  setRefining(!refining);
-                }}
-              >
-                Refine
-                {chips.length > 0 && (
-                  <span className="muted"> · {plural(chips.length, 'filter')}</span>
-                )}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button button-quiet"
-                aria-expanded={panelOpen}
-                onClick={() => {
-                  setPanelOpen(!panelOpen);
-                }}
-              >
-                {panelOpen ? 'Hide the facets' : 'Show the facets'}
-              </button>
-            )}
-          </div>
-        }
-        notices={
-          <>
-            <FilterChips
-              nouns="seeds"
-              chips={chips}
-              onRemove={unchip}
-              onClear={() => {
-                unchip(NO_CHIPS);
-              }}
-            />
-            {facets.result && facets.result.messages.length > 0 && (
-              <div className="notice notice-warning" role="status">
-                {facets.result.messages.map((message) => (
-                  <p key={message}>
-                    <bdi>{message}</bdi>
-                  </p>
+              <datalist id={fieldListId}>
+                {/* Suggestions, not a limit: any other name can be typed. */}
+                {pickerFields.slice(0, MOST_SUGGESTED_FIELDS).map((field) => (
+                  <option key={field} value={field} />
                 ))}
-              </div>
-            )}
-            {list.rows.length > 0 && (!filtering || facets.result) && (
-              <RequiredFieldsAudit
-                scope="seed"
-                records={audited}
-                counted={
-                  !(serviceFiltered || q !== '' || hasSeedFilters({ ...model, missing: [] }))
-                    ? 'all'
-                    : model.missing.length > 0
-                      ? 'others'
-                      : 'shown'
-                }
-                noun="seed"
-                present={fields}
-                linkTo={(missing) => {
-                  // This view, with `missing` naming these fields instead.
-                  const base = new URLSearchParams(location.search);
-                  base.delete('seed');
-                  return `${location.pathname}${missingSearch(missing, base)}`;
+              </datalist>
+              <SearchInput
+                label="Value starts with"
+                value={prefix}
+                placeholder="e.g. Elections"
+                hint="Case-sensitive, as the service matches it"
+                onCommit={(value) => {
+                  page.url.set(
+                    { metadata__value__startswith: value },
+                    {
+                      replace: true,
+                    },
+                  );
                 }}
               />
-            )}
-          </>
-        }
+            </>
+          ),
+          quick: { placeholder: 'URL or title', hint: 'Over the loaded rows' },
+          actions: (
+            <div className="field field-action">
+              {narrow ? (
+                <button
+                  ref={refineButton}
+                  type="button"
+                  className="button button-quiet"
+                  aria-expanded={refining}
+                  onClick={() => {
+                    setRefining(!refining);
+                  }}
+                >
+                  Refine
+                  {chips.length > 0 && (
+                    <span className="muted"> · {plural(chips.length, 'filter')}</span>
+                  )}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button-quiet"
+                  aria-expanded={panelOpen}
+                  onClick={() => {
+                    setPanelOpen(!panelOpen);
+                  }}
+                >
+                  {panelOpen ? 'Hide the facets' : 'Show the facets'}
+                </button>
+              )}
+            </div>
+          ),
+        }}
         table={{
           tableId: fixedCollection === undefined ? 'seeds' : 'collection-seeds',
           label: 'Seeds',
@@ -362,26 +288,64 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           },
           selectedRowId: selected === undefined ? null : String(selected),
         }}
-        busy={filtering && facets.result === null && list.rows.length > 0}
-        settling={filtering && facets.pending}
-        exportUrl={seedUrl}
-        filtered={serviceFiltered || filtering}
-        noMatches={
-          <EmptyState kind="no-matches" title="No seeds match these filters.">
-            {chips.length > 0
-              ? `${plural(chips.length, 'filter')} in force above; remove one to see more.`
-              : 'Field names and prefixes are matched exactly, including capitals.'}
-          </EmptyState>
-        }
-        nothingYet={
-          fixedCollection === undefined
-            ? 'This catalogue has no seeds yet.'
-            : 'This collection has no seeds yet.'
-        }
-        beside={
-          showFacets &&
-          facets.result &&
-          list.rows.length > 0 && (
+        empty={{
+          filtered: serviceFiltered || filtering,
+          noMatches: (
+            <EmptyState kind="no-matches" title="No seeds match these filters.">
+              {chips.length > 0
+                ? `${plural(chips.length, 'filter')} in force above; remove one to see more.`
+                : 'Field names and prefixes are matched exactly, including capitals.'}
+            </EmptyState>
+          ),
+          nothingYet:
+            fixedCollection === undefined
+              ? 'This catalogue has no seeds yet.'
+              : 'This collection has no seeds yet.',
+        }}
+        panels={{
+          notices: (
+            <>
+              <FilterChips
+                nouns="seeds"
+                chips={chips}
+                onRemove={unchip}
+                onClear={() => {
+                  unchip(NO_CHIPS);
+                }}
+              />
+              {facets.result && facets.result.messages.length > 0 && (
+                <div className="notice notice-warning" role="status">
+                  {facets.result.messages.map((message) => (
+                    <p key={message}>
+                      <bdi>{message}</bdi>
+                    </p>
+                  ))}
+                </div>
+              )}
+              {list.rows.length > 0 && (!filtering || facets.result) && (
+                <RequiredFieldsAudit
+                  scope="seed"
+                  records={audited}
+                  counted={
+                    !(serviceFiltered || q !== '' || hasSeedFilters({ ...model, missing: [] }))
+                      ? 'all'
+                      : model.missing.length > 0
+                        ? 'others'
+                        : 'shown'
+                  }
+                  noun="seed"
+                  present={fields}
+                  linkTo={(missing) => {
+                    // This view, with `missing` naming these fields instead.
+                    const base = new URLSearchParams(location.search);
+                    base.delete('seed');
+                    return `${location.pathname}${missingSearch(missing, base)}`;
+                  }}
+                />
+              )}
+            </>
+          ),
+          beside: showFacets && facets.result && list.rows.length > 0 && (
             <FacetPanel
               result={facets.result}
               pending={facets.pending}
@@ -402,10 +366,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                   : undefined
               }
             />
-          )
-        }
-        aside={
-          selectedSeed && (
+          ),
+          aside: selectedSeed && (
             <SeedDetail
               seed={selectedSeed}
               collectionName={collectionName}
@@ -413,12 +375,8 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               onClose={close}
               takeFocus={opened}
             />
-          )
-        }
-        after={
-          selected !== undefined &&
-          !selectedSeed &&
-          list.data?.complete && (
+          ),
+          after: selected !== undefined && !selectedSeed && list.data?.complete && (
             <div className="notice notice-info" role="status">
               <p>
                 Seed {selected} is not in this list.{' '}
@@ -427,8 +385,11 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 </button>
               </p>
             </div>
-          )
-        }
+          ),
+        }}
+        export={{
+          urlOf: seedUrl,
+        }}
       />
     </div>
   );

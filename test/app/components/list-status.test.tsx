@@ -9,13 +9,8 @@ import { HttpError } from '../../../src/api/errors';
 import type { ListView } from '../../../src/api/hooks';
 import { listData, type ListData } from '../../../src/api/load-list';
 import type { RecordProblem } from '../../../src/api/parse';
-import {
-  ListEmpty,
-  ListStatus,
-  LoadProgress,
-  countLine,
-  provisionalCount,
-} from '../../../src/components/list-status';
+import { countLine, provisionalCount } from '../../../src/components/count-words';
+import { ListEmpty, ListStatus, LoadProgress } from '../../../src/components/list-status';
 
 type Row = { id: number };
 
