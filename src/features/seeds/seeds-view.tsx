@@ -19,11 +19,7 @@ import {
   useSeeds,
 } from '../../api/hooks';
 import type { Seed } from '../../api/records';
-import {
-  collectionLabel,
-  isMetadataColumnId,
-  metadataFieldColumns,
-} from '../../components/columns';
+import { collectionLabel, isMetadataColumnId, useMetadataColumns } from '../../components/columns';
 import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
@@ -89,13 +85,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const list = listView(useSeeds(seedFilters(values, fixedCollection)));
   const fieldsKey = useMemo(() => usedFieldNames(list.rows).join('\n'), [list.rows]);
   const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
-  const columns = useMemo(
-    () => [
-      ...baseColumns,
-      ...metadataFieldColumns(fields.slice(0, MOST_FIELD_COLUMNS), baseColumns),
-    ],
-    [baseColumns, fields],
-  );
+  const columns = useMetadataColumns(baseColumns, fields, MOST_FIELD_COLUMNS);
   const collections = listView(useCollections());
   const seedGroups = listView(useSeedGroups());
   // Names alone repeat across collections ("Fix", "QA seeds"): across the catalogue, each group's
