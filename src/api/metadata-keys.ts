@@ -128,6 +128,7 @@ export class MetadataWriter {
         const ids = this.valueIds[f] as Map<string, number>;
         let present = 0;
         for (const entry of entries as unknown[]) {
+          if (typeof entry !== 'object' || entry === null) continue;
           const { id, value } = entry as Partial<MetadataEntry>;
           if (typeof value !== 'string' || typeof id !== 'number') continue;
           let p = ids.get(value);
