@@ -11,6 +11,9 @@ const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFil
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** What code calls a record of a list, for the rule that none is spread. */
+const RECORD_NAMES = '/^(row|record|seed|collection|group|seedGroup|item|pressItem|press|source)$/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +61,21 @@ export default tseslint.config(
           ],
         },
       ],
+      // A row of a list reads its fields through getters on a shared prototype (row-block.ts):
+      // spreading one, or listing its keys, sees nothing. The rule knows records by the names code
+      // gives them (RECORD_NAMES); inside src/api, `toPlain` makes a plain copy where one is needed.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ObjectExpression > SpreadElement > Identifier.argument[name=${RECORD_NAMES}]`,
+          message:
+            'Never spread a record: a row of a block spreads to nothing. Read its fields by name.',
+        },
+        {
+          selector: `CallExpression[callee.object.name='Object'][callee.property.name=/^(keys|values|entries|assign)$/] > Identifier.arguments[name=${RECORD_NAMES}]`,
+          message: 'A row of a block has no own keys: read its fields by name.',
+        },
+      ],
     },
   },
   {
@@ -99,6 +117,19 @@ export default tseslint.config(
               target: './src/api',
               from: ['./src/app', './src/features', './src/components', './src/lib'],
               message: 'The data layer is below everything that shows data.',
+            },
+            {
+              // How rows are kept (columns, numbered metadata, the seeds' fast route) is the data
+              // layer's own: everything above reads rows through src/api/row-view.ts.
+              target: ['./src/app', './src/features', './src/components', './src/lib'],
+              from: [
+                './src/api/row-block.ts',
+                './src/api/metadata-keys.ts',
+                './src/api/block-builder.ts',
+                './src/api/fast-seed.ts',
+              ],
+              message:
+                'Blocks are private to src/api: read a row’s metadata with metadataOf (src/api/row-view.ts).',
             },
             {
               target: './src/contract',

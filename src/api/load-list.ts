@@ -10,6 +10,7 @@ import type { Resource } from '../contract/wire';
 import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
+import { grownBy } from './list-identity';
 import type { ResourceModels } from './records';
 import { mergeGaps, mergeOversize, type FieldGaps, type RecordProblem } from './parse';
 import type { RowBlock } from './row-block';
@@ -286,7 +287,7 @@ function append<T extends { id: number }>(
     state.totalCertain && (ended ? nextOffset !== state.total : nextOffset > state.total);
   return {
     ...state,
-    rows: fresh.length > 0 ? state.rows.concat(fresh) : state.rows,
+    rows: fresh.length > 0 ? grownBy(state.rows, fresh) : state.rows,
     blocks: page.block.length > 0 ? [...state.blocks, page.block] : state.blocks,
     problems: page.problems.length > 0 ? state.problems.concat(page.problems) : state.problems,
     gaps: mergeGaps(state.gaps, page.gaps),

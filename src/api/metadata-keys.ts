@@ -71,7 +71,8 @@ export class Grow<A extends Uint32Array | Float64Array> {
   }
 }
 
-const uints = (size = 256) => new Grow(new Uint32Array(size), (n) => new Uint32Array(n));
+// Small to start with: a plain record's metadata is read through keys of its own (see row-view.ts).
+const uints = (size = 16) => new Grow(new Uint32Array(size), (n) => new Uint32Array(n));
 
 /**
  * Builds a block's keys row by row from metadata maps as reading gives them (field name → entries
@@ -95,8 +96,8 @@ export class MetadataWriter {
   private readonly pairStart: Uint32Array;
   private readonly rowPairs = uints();
   private readonly entryStart: Uint32Array;
-  private readonly entryPair = uints(1024);
-  private readonly entryId = new Grow(new Float64Array(1024), (n) => new Float64Array(n));
+  private readonly entryPair = uints();
+  private readonly entryId = new Grow(new Float64Array(16), (n) => new Float64Array(n));
   private rows = 0;
 
   constructor(capacity: number) {
@@ -105,14 +106,18 @@ export class MetadataWriter {
     this.entryStart = new Uint32Array(capacity + 1);
   }
 
-  /** Adds the next row's metadata (anything but a map adds a row without any). */
-  add(metadata: unknown): void {
+  /**
+   * Adds the next row's metadata (anything but a map adds a row without any). `read` says it is a
+   * record's, as reading made it, whose field names were checked then.
+   */
+  add(metadata: unknown, read = false): void {
     const row = ++this.rows;
     if (typeof metadata === 'object' && metadata !== null) {
       const fields = metadata as Readonly<Record<string, unknown>>;
       for (const name in fields) {
         const entries = fields[name];
-        if (!Array.isArray(entries) || entries.length === 0 || isDroppedFieldName(name)) continue;
+        if (!Array.isArray(entries) || entries.length === 0) continue;
+        if (!read && isDroppedFieldName(name)) continue;
         let f = this.nameIds.get(name);
         if (f === undefined) {
           f = this.names.length;
@@ -123,6 +128,7 @@ export class MetadataWriter {
         const ids = this.valueIds[f] as Map<string, number>;
         let present = 0;
         for (const entry of entries as unknown[]) {
+          if (typeof entry !== 'object' || entry === null) continue;
           const { id, value } = entry as Partial<MetadataEntry>;
           if (typeof value !== 'string' || typeof id !== 'number') continue;
           let p = ids.get(value);
@@ -289,37 +295,4 @@ function largest(values: Uint32Array): number {
 /** Pair p's value. */
 export function pairValue(keys: MetadataKeys, p: number): string {
   return keys.pairText.slice(p === 0 ? 0 : keys.pairEnds[p - 1], keys.pairEnds[p]);
-}
-
-const nameIndexes = new WeakMap<MetadataKeys, Map<string, number>>();
-
-/** The id of a field name in a block, or -1 when no row of it names the field. */
-export function nameId(keys: MetadataKeys, name: string): number {
-  let index = nameIndexes.get(keys);
-  if (!index) {
-    index = new Map(keys.names.map((n, f) => [n, f]));
-    nameIndexes.set(keys, index);
-  }
-  return index.get(name) ?? -1;
-}
-
-/** Whether row i has a non-blank value of the field with id f. */
-export function rowHas(keys: MetadataKeys, i: number, f: number): boolean {
-  const want = f * 2 + 1;
-  const { rowNames, nameStart } = keys;
-  for (let k = nameStart[i] as number, end = nameStart[i + 1] as number; k < end; k++) {
-    if (rowNames[k] === want) return true;
-  }
-  return false;
-}
-
-/** Row i's distinct non-blank values of the field with id f, in the service's order. */
-export function rowValues(keys: MetadataKeys, i: number, f: number): string[] {
-  const values: string[] = [];
-  const { rowPairs, pairStart, pairName } = keys;
-  for (let k = pairStart[i] as number, end = pairStart[i + 1] as number; k < end; k++) {
-    const p = rowPairs[k] as number;
-    if (pairName[p] === f) values.push(pairValue(keys, p));
-  }
-  return values;
 }

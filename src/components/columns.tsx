@@ -1,10 +1,10 @@
 /** Column definitions that several tables share, so each reads and sorts the same everywhere. */
-import { Fragment } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldValues, type WithMetadata } from '../lib/metadata-audit';
 import { paths } from '../lib/paths';
 import type { Instant } from '../api/records';
-import { fieldInstantMs } from '../api/row-block';
+import { fieldInstantMs } from '../api/row-view';
 import { CellLink, type DataColumn } from './data-table';
 import { DateTime, YesNo } from './values';
 
@@ -219,29 +219,34 @@ export function metadataColumn<T extends WithMetadata>(
   };
 }
 
-/** One column per field and title, made once, so a column's sort keys are computed once per rows. */
-const metadataColumns = new Map<string, DataColumn<WithMetadata>>();
-
 /**
- * A column for each metadata field the records use, in the fields' order, each hidden until
- * chosen. A field named like one of `own` columns (a seed's Type) is titled "Type (metadata)", so
- * the column chooser and the header never show two columns of one name.
+ * The `own` columns, then a column for each metadata field the records use (the first `most`), in
+ * the fields' order, each hidden until chosen. A field named like one of `own` columns (a seed's
+ * Type) is titled "Type (metadata)", so the column chooser and the header never show two columns
+ * of one name. Each field's column is made once for as long as the page shows, so that its sort
+ * keys are worked out once per rows, not again whenever the list of fields changes.
  */
-export function metadataFieldColumns<T extends WithMetadata>(
-  fields: readonly string[],
+export function useMetadataColumns<T extends WithMetadata>(
   own: readonly DataColumn<T>[],
+  fields: readonly string[],
+  most = Infinity,
 ): DataColumn<T>[] {
-  const taken = new Set(own.map((c) => c.header));
-  return fields
-    .filter((field) => !own.some((c) => c.metadataField === field))
-    .map((field) => {
-      const header = taken.has(field) ? `${field} (metadata)` : field;
-      const key = `${header}\n${field}`;
-      let column = metadataColumns.get(key);
-      if (!column) {
-        column = metadataColumn(field, { header });
-        metadataColumns.set(key, column);
-      }
-      return column;
-    });
+  const [made] = useState(() => new Map<string, DataColumn<T>>());
+  return useMemo(() => {
+    const taken = new Set(own.map((c) => c.header));
+    const metadata = fields
+      .slice(0, most)
+      .filter((field) => !own.some((c) => c.metadataField === field))
+      .map((field) => {
+        const header = taken.has(field) ? `${field} (metadata)` : field;
+        const key = `${header}\n${field}`;
+        let column = made.get(key);
+        if (!column) {
+          column = metadataColumn<T>(field, { header });
+          made.set(key, column);
+        }
+        return column;
+      });
+    return [...own, ...metadata];
+  }, [own, fields, most, made]);
 }

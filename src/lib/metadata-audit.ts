@@ -11,11 +11,11 @@
  * cannot be shown to have a field, so it counts as lacking every one, and `metadataUnknown` says
  * how many such records a figure includes.
  */
-import { isBlank, nameId, rowHas, rowValues, type MetadataKeys } from '../api/metadata-keys';
 import { unknownOf, type Metadata, type UnknownFields } from '../api/records';
-import { metadataKeysOf, placeOf } from '../api/row-block';
+import { isBlank, metadataOf, MetadataView, type MetadataTable } from '../api/row-view';
 import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { formatCount, plural } from './format';
+import { resume } from './resume';
 import { listParam, quoted, type ListParam } from './url-state';
 
 /** Any record with descriptive metadata: seeds and collections. */
@@ -31,68 +31,46 @@ export function variantKey(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** One view for the calls below, which each read one record and keep nothing of it. */
+const view = new MetadataView();
+
 /**
  * Whether a record has at least one non-blank value for a field. Rows of a block answer from its
  * metadata keys, without decoding their metadata.
  */
 export function hasField(record: WithMetadata, field: string): boolean {
-  const keys = metadataKeysOf(record);
-  if (keys) {
-    const f = nameId(keys, field);
-    return f >= 0 && rowHas(keys, placeOf(record), f);
-  }
-  const entries = Object.hasOwn(record.metadata, field) ? record.metadata[field] : undefined;
-  if (entries === undefined) return false;
-  for (const entry of entries) if (!isBlank(entry.value)) return true;
-  return false;
+  return metadataOf(record, view).has(field);
 }
 
 /** A record's distinct non-blank values for a field, in the service's order. */
 export function fieldValues(record: WithMetadata, field: string): string[] {
-  const keys = metadataKeysOf(record);
-  if (keys) {
-    const f = nameId(keys, field);
-    return f < 0 ? [] : rowValues(keys, placeOf(record), f);
-  }
-  const entries = Object.hasOwn(record.metadata, field) ? record.metadata[field] : undefined;
-  if (entries === undefined) return [];
-  const values = new Set<string>();
-  for (const entry of entries) if (!isBlank(entry.value)) values.add(entry.value);
-  return [...values];
+  return metadataOf(record, view).values(field);
 }
 
 /**
  * Adds to `into` every field name the records from `from` on use, even with blank values only.
- * Rows of a block are read from its metadata keys, a block's names once per run of its rows.
+ * Rows of a block are read by number, a block's names once per run of its rows.
  */
 export function addFieldNames(
   records: readonly WithMetadata[],
   from: number,
   into: Set<string>,
 ): void {
-  let keys: MetadataKeys | undefined;
+  const row = new MetadataView();
+  let table: MetadataTable | undefined;
   let seen = new Uint8Array(0);
   const flush = () => {
-    if (!keys) return;
-    for (let f = 0; f < seen.length; f++) if (seen[f] === 1) into.add(keys.names[f] as string);
+    if (!table) return;
+    for (let f = 0; f < seen.length; f++) if (seen[f] === 1) into.add(table.fieldName(f));
   };
   for (let i = from; i < records.length; i++) {
-    const record = records[i] as WithMetadata;
-    const own = metadataKeysOf(record);
-    if (own) {
-      if (own !== keys) {
-        flush();
-        keys = own;
-        seen = new Uint8Array(own.names.length);
-      }
-      const { nameStart, rowNames } = own;
-      const at = placeOf(record);
-      for (let k = nameStart[at] as number, end = nameStart[at + 1] as number; k < end; k++) {
-        seen[(rowNames[k] as number) >>> 1] = 1;
-      }
-    } else {
-      for (const name in record.metadata) into.add(name);
+    metadataOf(records[i] as WithMetadata, row);
+    if (row.table !== table) {
+      flush();
+      table = row.table;
+      seen = new Uint8Array(table.fieldCount);
     }
+    for (let k = 0; k < row.fieldCount; k++) seen[row.field(k)] = 1;
   }
   flush();
 }
@@ -140,16 +118,18 @@ export function metadataCoverage(records: readonly WithMetadata[]): CoverageRepo
   const present = new Map<string, number>();
   const distinct = new Map<string, Set<string>>();
   let unknown = 0;
+  const row = new MetadataView();
   for (const record of records) {
     if (metadataUnknown(record)) unknown++;
-    for (const field in record.metadata) {
+    metadataOf(record, row);
+    for (const field of row.names()) {
       let values = distinct.get(field);
       if (!values) {
         values = new Set();
         distinct.set(field, values);
         present.set(field, 0);
       }
-      const own = fieldValues(record, field);
+      const own = row.values(field);
       for (const value of own) values.add(value);
       if (own.length > 0) present.set(field, (present.get(field) ?? 0) + 1);
     }
@@ -178,25 +158,11 @@ export interface RequiredAudit {
   readonly byField: readonly { readonly field: string; readonly lacking: number }[];
 }
 
+/** An audit of a list so far: its first `length` records. */
 interface AuditSoFar {
-  readonly records: readonly WithMetadata[];
-  readonly fields: readonly string[];
-  readonly byField: readonly number[];
-  readonly lacking: number;
-}
-
-/**
- * The last audit of each list, under its first record: a list that loads page by page grows by
- * appending, so each new page needs only its own records audited. Held weakly, so a list that is
- * dropped takes its entry with it.
- */
-const audits = new WeakMap<WithMetadata, AuditSoFar>();
-
-/** Whether `records` begins with every record of `before`, in order. */
-function extendsList(records: readonly WithMetadata[], before: readonly WithMetadata[]): boolean {
-  if (records.length < before.length) return false;
-  for (let i = 0; i < before.length; i++) if (records[i] !== before[i]) return false;
-  return true;
+  length: number;
+  readonly byField: number[];
+  lacking: number;
 }
 
 /**
@@ -208,31 +174,30 @@ export function auditRequired(
   required: readonly string[],
 ): RequiredAudit {
   const fields = [...new Set(required)];
-  const first = records[0];
-  const previous = first === undefined ? undefined : audits.get(first);
-  const resume =
-    previous !== undefined &&
-    previous.fields.length === fields.length &&
-    previous.fields.every((field, f) => field === fields[f]) &&
-    extendsList(records, previous.records);
-  const byField = resume ? [...previous.byField] : new Array<number>(fields.length).fill(0);
-  let lacking = resume ? previous.lacking : 0;
-  for (let i = resume ? previous.records.length : 0; i < records.length; i++) {
-    const record = records[i] as WithMetadata;
-    let lacks = false;
-    for (let f = 0; f < fields.length; f++) {
-      if (!hasField(record, fields[f] as string)) {
-        byField[f] = (byField[f] ?? 0) + 1;
-        lacks = true;
+  const work = {
+    key: `required audit\n${fields.join('\n')}`,
+    start: (): AuditSoFar => ({ length: 0, byField: fields.map(() => 0), lacking: 0 }),
+  };
+  const audit = resume(records, work, (so: AuditSoFar) => {
+    const row = new MetadataView();
+    for (let i = so.length; i < records.length; i++) {
+      metadataOf(records[i] as WithMetadata, row);
+      let lacks = false;
+      for (let f = 0; f < fields.length; f++) {
+        if (!row.has(fields[f] as string)) {
+          so.byField[f] = (so.byField[f] ?? 0) + 1;
+          lacks = true;
+        }
       }
+      if (lacks) so.lacking++;
     }
-    if (lacks) lacking++;
-  }
-  if (first !== undefined) audits.set(first, { records, fields, byField, lacking });
+    so.length = records.length;
+    return so;
+  });
   return {
     total: records.length,
-    lacking,
-    byField: fields.map((field, f) => ({ field, lacking: byField[f] ?? 0 })),
+    lacking: audit.lacking,
+    byField: fields.map((field, f) => ({ field, lacking: audit.byField[f] ?? 0 })),
   };
 }
 
@@ -279,7 +244,7 @@ export function filterMissing<T extends WithMetadata>(
 ): { rows: readonly T[]; messages: string[] } {
   if (fields.length === 0) return { rows: records, messages: [] };
   const used = new Set<string>();
-  for (const record of records) for (const field in record.metadata) used.add(field);
+  addFieldNames(records, 0, used);
   const messages =
     records.length === 0
       ? []

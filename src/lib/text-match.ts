@@ -1,9 +1,12 @@
 /**
  * The quick filter's matching: case- and accent-insensitive "contains", so "montreal" finds
- * "Montréal". Each list's searchable texts are folded once and kept in row order, per text
- * function: a page whose text depends on other data (a group's collection names, say) passes a
- * new function when that data changes, and its rows are folded again.
+ * "Montréal". Each list's searchable texts are folded once and kept in row order, by the list
+ * (see src/lib/resume.ts), for one text function: a page whose text depends on other data (a
+ * group's collection names, say) passes a new function when that data changes, and its rows are
+ * folded again.
  */
+import { resume } from './resume';
+
 const NON_ASCII = /[^ -~\t\n\r]/;
 
 export function fold(text: string): string {
@@ -26,43 +29,11 @@ export function wordMatcher(query: string): ((folded: string) => boolean) | null
   };
 }
 
-/** One list's folded texts, in row order, for its first `texts.length` rows. */
+/** One list's folded texts, in row order, for its first `texts.length` rows, by one function. */
 interface Prepared {
-  readonly rows: readonly object[];
+  readonly text: (row: never) => string;
   readonly texts: string[];
-}
-
-/**
- * Per text function: each list's folded texts, and the list prepared last. Kept per list, not
- * per row: a weak map with an entry for each of 100,000 rows made every garbage collection
- * slower.
- */
-const preparedBy = new WeakMap<
-  (row: never) => string,
-  { byRows: WeakMap<readonly object[], Prepared>; last: Prepared | null }
->();
-
-function preparedFor(rows: readonly object[], text: (row: never) => string): Prepared {
-  let lists = preparedBy.get(text);
-  if (!lists) {
-    lists = { byRows: new WeakMap(), last: null };
-    preparedBy.set(text, lists);
-  }
-  let prepared = lists.byRows.get(rows);
-  if (!prepared) {
-    // A list that grew (a new page arrived) begins with the rows of the list before it: their
-    // texts are taken over rather than folded again.
-    const texts: string[] = [];
-    const last = lists.last;
-    if (last) {
-      const n = Math.min(last.texts.length, rows.length);
-      for (let i = 0; i < n && last.rows[i] === rows[i]; i++) texts.push(last.texts[i] as string);
-    }
-    prepared = { rows, texts };
-    lists.byRows.set(rows, prepared);
-  }
-  lists.last = prepared;
-  return prepared;
+  readonly length: number;
 }
 
 /** Folds the texts of `rows` not yet folded, while `hasTime()`. */
@@ -71,15 +42,33 @@ function prepare<T extends object>(
   text: (row: T) => string,
   hasTime: () => boolean,
 ): Prepared {
-  const prepared = preparedFor(rows, text);
-  const { texts } = prepared;
-  let i = texts.length;
-  while (i < rows.length) {
-    texts.push(fold(text(rows[i] as T)));
-    i++;
-    if (i % 256 === 0 && !hasTime()) break;
-  }
-  return prepared;
+  // Kept by the list, in row order (not per row: a weak map with an entry for each of 100,000 rows
+  // made every garbage collection slower). A version that grew takes over the texts of the last.
+  const work = {
+    key: 'folded texts',
+    start: (): Prepared => {
+      const texts: string[] = [];
+      return {
+        text,
+        texts,
+        get length() {
+          return texts.length;
+        },
+      };
+    },
+    fits: (kept: Prepared) => kept.text === text,
+    prefixes: true,
+  };
+  return resume(rows, work, (prepared) => {
+    const { texts } = prepared;
+    let i = texts.length;
+    while (i < rows.length) {
+      texts.push(fold(text(rows[i] as T)));
+      i++;
+      if (i % 256 === 0 && !hasTime()) break;
+    }
+    return prepared;
+  });
 }
 
 /**
@@ -92,7 +81,7 @@ export function prepareQuickFilter<T extends object>(
   text: (row: T) => string,
   hasTime: () => boolean,
 ): number {
-  return prepare(rows, text, hasTime).texts.length;
+  return Math.min(rows.length, prepare(rows, text, hasTime).texts.length);
 }
 
 const always = () => true;
@@ -108,6 +97,6 @@ export function quickFilter<T extends object>(
   // Rows not yet prepared in the background are folded now, and kept.
   const { texts } = prepare(rows, text, always);
   const kept: T[] = [];
-  for (let i = 0; i < texts.length; i++) if (matches(texts[i] as string)) kept.push(rows[i] as T);
+  for (let i = 0; i < rows.length; i++) if (matches(texts[i] as string)) kept.push(rows[i] as T);
   return kept;
 }

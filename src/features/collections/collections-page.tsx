@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
-import { isMetadataColumnId, metadataFieldColumns } from '../../components/columns';
+import { isMetadataColumnId, useMetadataColumns } from '../../components/columns';
 import { EmptyState } from '../../components/empty-state';
 import {
   FilterChips,
@@ -82,10 +82,7 @@ export function CollectionsPage() {
     [list.rows],
   );
   const fields = useMemo(() => (fieldsKey === '' ? [] : fieldsKey.split('\n')), [fieldsKey]);
-  const columns = useMemo(
-    () => [...collectionColumns, ...metadataFieldColumns(fields, collectionColumns)],
-    [fields],
-  );
+  const columns = useMetadataColumns(collectionColumns, fields);
   const everything = listView(useCollections());
   const navigate = useNavigate();
   const location = useLocation();

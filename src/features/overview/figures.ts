@@ -4,7 +4,7 @@
  * exactly the rows of the list it opens. Nothing here draws; chart-data.ts turns these into bars.
  */
 import { unknownOf, type Collection, type Seed } from '../../api/records';
-import { fieldInstantMs } from '../../api/row-block';
+import { fieldInstantMs } from '../../api/row-view';
 import { withinSize } from '../../lib/archived-size';
 import { CRAWL_AGES, crawlAge, type CrawlAge } from '../../lib/crawl-age';
 import { addMonths, monthOf, monthsBetween, nextPeriod, periodOf } from '../../lib/months';

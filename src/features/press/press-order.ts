@@ -4,7 +4,7 @@
  * title; the quick filter reads the title, the description and the attribution line.
  */
 import type { PressItem } from '../../api/records';
-import { fieldInstantMs } from '../../api/row-block';
+import { fieldInstantMs } from '../../api/row-view';
 import { choiceParam, textParam } from '../../lib/url-state';
 
 /** `sort=newest|title`; the programme's order when absent. */

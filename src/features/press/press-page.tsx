@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { listView, usePressItems } from '../../api/hooks';
 import type { PressItem } from '../../api/records';
-import { fieldInstantMs } from '../../api/row-block';
+import { fieldInstantMs } from '../../api/row-view';
 import { ClampedText } from '../../components/clamped-text';
 import { EmptyState } from '../../components/empty-state';
 import {

@@ -12,7 +12,7 @@ import { unusedFieldMessage } from '../../lib/metadata-audit';
 import { STATUS_CLASSES } from '../../lib/seed-status';
 import { clip, quoted } from '../../lib/url-state';
 import type { SeedFilterModel } from './seed-filters';
-import { extent, type FacetIndex, type IndexCore } from './facet-index';
+import type { FacetIndex, IndexCore } from './facet-index';
 import { NO, UNKNOWN_STATE, UNKNOWN_STATUS, YES } from './seed-states';
 
 export interface FacetOptions {
@@ -73,7 +73,7 @@ export function compile(index: FacetIndex, model: SeedFilterModel, options: Face
     pairs: pairCount,
     groups: groupCount,
     types: typeCount,
-  } = extent(index);
+  } = index;
   const messages: string[] = [];
   // While no seed has arrived there is nothing to say about fields or groups.
   const speak = index.size > 0;

@@ -1,17 +1,18 @@
 /**
- * The facet engine's index: each loaded seed turned into small integers once per rows array. Each
+ * The facet engine's index: each loaded seed turned into small integers once per list. Each
  * distinct (field, value) pair, seed type and seed group gets a number, and each seed keeps its
  * distinct non-blank pairs, the fields it has, and its seed-field states. A list that loads page
- * by page grows by appending, so a new page is indexed on its own (as field-names.ts does), in a
- * resumable job. The values' collation order, for the facet panel, is ranked here too. This file
- * is long because the index is one data structure, easiest to check when it is read whole.
+ * by page grows by appending, so a new page is indexed on its own (the list keeps its index: see
+ * src/lib/resume.ts), in a resumable job. The values' collation order, for the facet panel, is
+ * ranked here too. This file is long because the index is one data structure, easiest to check
+ * when it is read whole.
  */
-import { pairValue, type MetadataKeys } from '../../api/metadata-keys';
 import { unknownOf, type Seed } from '../../api/records';
-import { fieldInstantMs, metadataKeysOf, placeOf } from '../../api/row-block';
+import { fieldInstantMs, metadataOf, MetadataView, type MetadataTable } from '../../api/row-view';
 import { SortRanking, type SortSource } from '../../components/data-table';
 import { END_SLICE, runJob, type Job } from '../../scheduling';
-import { isBlank, orderFieldNames, variantKey } from '../../lib/metadata-audit';
+import { orderFieldNames, variantKey } from '../../lib/metadata-audit';
+import { resume } from '../../lib/resume';
 import { StringIndex } from '../../lib/string-index';
 import { fieldsOf, HEAVY_ROW, statusClass, yesNo } from './seed-states';
 
@@ -20,16 +21,15 @@ const ROW_SLICE_MASK = 2047;
 // ---------------------------------------------------------------------------------------------
 // The index
 
-/** A block's own field and pair ids, as an index numbers them. */
-interface BlockIds {
+/** A metadata table's field and pair ids (a block's), as an index numbers them. */
+interface TableIds {
   readonly fields: Int32Array;
   readonly pairs: Int32Array;
 }
 
 /** What every view of one growing list shares. Arrays only grow, so a view of a prefix stays valid. */
 export class IndexCore {
-  /** The rows indexed so far, so that a list can be checked to begin with them. */
-  readonly rows: Seed[] = [];
+  /** Rows indexed so far. */
   length = 0;
 
   readonly fieldIndex = new Map<string, number>();
@@ -48,9 +48,6 @@ export class IndexCore {
   readonly pairField: number[] = [];
   readonly pairValue: string[] = [];
   readonly pairVariant: number[] = [];
-  /** The last row that listed a pair or field, so each counts once per row. */
-  readonly pairSeen: number[] = [];
-  readonly fieldSeen: number[] = [];
 
   /** Row i's distinct non-blank pairs are pairs[pairStart[i] … pairStart[i+1]). */
   readonly pairStart: number[] = [0];
@@ -93,10 +90,10 @@ export class IndexCore {
   /** What ranking the pair values has learnt, so a grown list ranks only its new values. */
   readonly valueRanking = new SortRanking<string>();
 
-  /** Per block of rows: its field and pair ids as this index numbers them (-1: not yet met). */
-  private readonly blockIds = new WeakMap<MetadataKeys, BlockIds>();
-  private lastKeys: MetadataKeys | undefined;
-  private lastIds: BlockIds | undefined;
+  /** Per metadata table (a block's): its field and pair ids as this index numbers them (-1: not yet met). */
+  private readonly tableIds = new WeakMap<MetadataTable, TableIds>();
+  private lastTable: MetadataTable | undefined;
+  private lastIds: TableIds | undefined;
 
   field(name: string): number {
     let f = this.fieldIndex.get(name);
@@ -108,7 +105,6 @@ export class IndexCore {
       this.fieldPairs.push([]);
       this.fieldVariants.push(new StringIndex());
       this.fieldVariantIds.push([]);
-      this.fieldSeen.push(-1);
       this.fieldFirstRow.push(this.length);
     }
     return f;
@@ -145,7 +141,6 @@ export class IndexCore {
       this.pairField.push(f);
       this.pairValue.push(value);
       this.pairVariant.push(variant);
-      this.pairSeen.push(-1);
       this.pairFirstRow.push(this.length);
     }
     return p;
@@ -166,84 +161,50 @@ export class IndexCore {
     return g;
   }
 
-  private idsOf(keys: MetadataKeys): BlockIds {
-    if (keys === this.lastKeys && this.lastIds) return this.lastIds;
-    let ids = this.blockIds.get(keys);
+  private idsOf(table: MetadataTable): TableIds {
+    if (table === this.lastTable && this.lastIds) return this.lastIds;
+    let ids = this.tableIds.get(table);
     if (!ids) {
       ids = {
-        fields: new Int32Array(keys.names.length).fill(-1),
-        pairs: new Int32Array(keys.pairName.length).fill(-1),
+        fields: new Int32Array(table.fieldCount).fill(-1),
+        pairs: new Int32Array(table.pairCount).fill(-1),
       };
-      this.blockIds.set(keys, ids);
+      this.tableIds.set(table, ids);
     }
-    this.lastKeys = keys;
+    this.lastTable = table;
     this.lastIds = ids;
     return ids;
   }
 
   /**
-   * A row's metadata from its block's keys: the same ids, in the same order, as reading its
-   * metadata would give, with each field and value looked up once per block instead of per row.
+   * Adds a seed, its metadata read by number (`metadata`, pointed at the seed), each field and
+   * value of a block looked up once per block instead of per row.
    */
-  private addKeys(keys: MetadataKeys, at: number): void {
-    const ids = this.idsOf(keys);
-    const { nameStart, rowNames, pairStart, rowPairs } = keys;
-    for (let k = nameStart[at] as number, end = nameStart[at + 1] as number; k < end; k++) {
-      const named = rowNames[k] as number;
-      const local = named >>> 1;
+  add(seed: Seed, metadata: MetadataView): void {
+    const i = this.length;
+    const { table } = metadata;
+    const ids = this.idsOf(table);
+    for (let k = 0; k < metadata.fieldCount; k++) {
+      const local = metadata.field(k);
       let f = ids.fields[local] as number;
       if (f < 0) {
-        f = this.field(keys.names[local] as string);
+        f = this.field(table.fieldName(local));
         ids.fields[local] = f;
       }
-      if ((named & 1) === 1) this.fields.push(f);
+      if (metadata.fieldPresent(k)) this.fields.push(f);
     }
     // The row's pairs come field by field in the row's order, as reading its metadata takes them.
-    for (let k = pairStart[at] as number, end = pairStart[at + 1] as number; k < end; k++) {
-      const local = rowPairs[k] as number;
+    for (let k = 0; k < metadata.pairCount; k++) {
+      const local = metadata.pair(k);
       let p = ids.pairs[local] as number;
       if (p < 0) {
-        p = this.pair(ids.fields[keys.pairName[local] as number] as number, pairValue(keys, local));
+        p = this.pair(ids.fields[table.pairField(local)] as number, table.pairValue(local));
         ids.pairs[local] = p;
       }
       this.pairs.push(p);
     }
     this.pairStart.push(this.pairs.length);
     this.fieldStart.push(this.fields.length);
-  }
-
-  add(seed: Seed): void {
-    const i = this.length;
-    const keys = metadataKeysOf(seed);
-    const metadata = keys ? undefined : (seed.metadata as Seed['metadata'] | null | undefined);
-    if (keys) {
-      this.addKeys(keys, placeOf(seed));
-    } else if (metadata) {
-      for (const name in metadata) {
-        const entries = metadata[name];
-        const f = this.field(name);
-        if (!Array.isArray(entries)) continue;
-        let any = false;
-        for (const entry of entries) {
-          const value = (entry as { value?: unknown } | null)?.value;
-          if (typeof value !== 'string' || isBlank(value)) continue;
-          const p = this.pair(f, value);
-          if (this.pairSeen[p] !== i) {
-            this.pairSeen[p] = i;
-            this.pairs.push(p);
-          }
-          any = true;
-        }
-        if (any && this.fieldSeen[f] !== i) {
-          this.fieldSeen[f] = i;
-          this.fields.push(f);
-        }
-      }
-    }
-    if (!keys) {
-      this.pairStart.push(this.pairs.length);
-      this.fieldStart.push(this.fields.length);
-    }
 
     const refs = Array.isArray(seed.seedGroups) ? seed.seedGroups : [];
     for (const ref of refs) {
@@ -279,19 +240,17 @@ export class IndexCore {
     this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
 
     this.length = i + 1;
-    this.rows.push(seed);
   }
 }
 
-/** An index of one rows array: read it through the functions below. */
+/**
+ * An index of one rows array: a view of the first `size` rows of its list's core, with the ids
+ * those rows gave out. Read it through the functions below.
+ */
 export interface FacetIndex {
   readonly rows: readonly Seed[];
   /** Rows indexed: all of `rows`. */
   readonly size: number;
-}
-
-/** What a view of the first `size` rows of a core holds: the ids its rows gave out. */
-interface Extent {
   readonly core: IndexCore;
   readonly fields: number;
   readonly pairs: number;
@@ -311,83 +270,51 @@ function idsBefore(firstRows: readonly number[], size: number): number {
   return lo;
 }
 
-function extentOf(core: IndexCore, size: number): Extent {
+/** The core of the list `rows` are a version of: a shorter version is a view of it. */
+const CORE = { key: 'facet index', start: () => new IndexCore(), prefixes: true };
+
+/**
+ * Indexes rows, reusing the work done for the list they are a version of: a list that grows by
+ * appending indexes only its new rows, and an earlier, shorter version is a view of the same
+ * index. Two jobs over one growing list may run interleaved: each indexes the next row of the
+ * rows they share.
+ */
+export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
+  const core = resume(rows, CORE, (c) => c);
+  const metadata = new MetadataView();
+  let work = 0;
+  let added = 0;
+  let heavyNext = false;
+  while (core.length < rows.length) {
+    const row = rows[core.length] as Seed;
+    // A row of thousands of fields has a slice of its own (not the caller's): it is the work of
+    // many rows.
+    const weight = fieldsOf(metadataOf(row, metadata));
+    if (weight > HEAVY_ROW && !heavyNext) {
+      heavyNext = true;
+      work = 0;
+      yield END_SLICE;
+      // Another job over the list may have indexed the row meanwhile.
+      continue;
+    }
+    heavyNext = false;
+    core.add(row, metadata);
+    work += weight;
+    if ((++added & ROW_SLICE_MASK) === 0 || work > HEAVY_ROW) {
+      work = 0;
+      yield;
+    }
+  }
+  const size = rows.length;
   return {
+    rows,
+    size,
     core,
     fields: idsBefore(core.fieldFirstRow, size),
     pairs: idsBefore(core.pairFirstRow, size),
     groups: idsBefore(core.groupFirstRow, size),
     types: idsBefore(core.typeFirstRow, size),
   };
-}
-
-const extents = new WeakMap<FacetIndex, Extent>();
-/** The core of a list, under its first row (a list that grows keeps its first row). */
-const coreByFirst = new WeakMap<Seed, IndexCore>();
-const indexByRows = new WeakMap<readonly Seed[], FacetIndex>();
-
-export function extent(index: FacetIndex): Extent {
-  const found = extents.get(index);
-  if (!found) throw new Error('Not a facet index: build one with facetIndex or facetIndexJob.');
-  return found;
-}
-
-/**
- * Indexes rows, reusing the work done for any list that begins with the same rows: a list that
- * grows by appending indexes only its new rows, and an earlier, shorter list is a view of the
- * same index. Two jobs over one growing list may run interleaved: each indexes the next row of
- * the rows they share.
- */
-export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
-  const cached = indexByRows.get(rows);
-  if (cached?.size === rows.length) return cached;
-  const first = rows[0];
-  const fresh = () => {
-    const made = new IndexCore();
-    if (first !== undefined) coreByFirst.set(first, made);
-    return made;
-  };
-  let shared = (first === undefined ? undefined : coreByFirst.get(first)) ?? fresh();
-  // Rows known to be the core's own: a list with the same first row may differ anywhere after
-  // it, and another job may have added rows since the last look.
-  let checked = 0;
-  let work = 0;
-  let heavyNext = false;
-  for (;;) {
-    if (checked < shared.length && checked < rows.length) {
-      if (rows[checked] !== shared.rows[checked]) {
-        shared = fresh();
-        checked = 0;
-        continue;
-      }
-      checked++;
-    } else if (shared.length < rows.length) {
-      const row = rows[shared.length] as Seed;
-      // A row of thousands of fields has a slice of its own (not the caller's): it is the work
-      // of many rows.
-      const weight = fieldsOf(row);
-      if (weight > HEAVY_ROW && !heavyNext) {
-        heavyNext = true;
-        work = 0;
-        yield END_SLICE;
-        continue;
-      }
-      heavyNext = false;
-      shared.add(row);
-      work += weight;
-      checked++;
-    } else {
-      break;
-    }
-    if ((checked & ROW_SLICE_MASK) === 0 || work > HEAVY_ROW) {
-      work = 0;
-      yield;
-    }
-  }
-  const index: FacetIndex = { rows, size: rows.length };
-  extents.set(index, extentOf(shared, rows.length));
-  indexByRows.set(rows, index);
-  return index;
 }
 
 /** Runs a job to its end. */
@@ -397,13 +324,13 @@ export function facetIndex(rows: readonly Seed[]): FacetIndex {
 
 /** Every metadata field any indexed seed uses (even with blank values only), Dublin Core first. */
 export function indexedFieldNames(index: FacetIndex): string[] {
-  const { core, fields } = extent(index);
+  const { core, fields } = index;
   return orderFieldNames(core.fieldNames.slice(0, fields));
 }
 
 /** A seed group's name as some seed carries it, if any does. */
 export function indexedGroupName(index: FacetIndex, id: number): string | null {
-  const { core: c, groups } = extent(index);
+  const { core: c, groups } = index;
   const g = c.groupIndex.get(id);
   if (g !== undefined && g >= groups) return null;
   return g === undefined ? null : (c.groupNames[g] ?? null);

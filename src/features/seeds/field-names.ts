@@ -2,44 +2,39 @@
 import type { Seed } from '../../api/records';
 import { DUBLIN_CORE_FIELDS } from '../../contract/wire';
 import { addFieldNames, orderFieldNames } from '../../lib/metadata-audit';
+import { resume } from '../../lib/resume';
 
 /**
- * What was found in a list already scanned, under the list's first seed: a list that loads page by
- * page grows by appending, so each new page needs only its own rows scanned, and names put in
- * order are put in order again only when new ones came. Held weakly, so a list that is dropped
- * from the cache takes its entry with it.
+ * What was found in a list so far: a list that loads page by page grows by appending, so each new
+ * page needs only its own rows scanned, and names put in order are put in order again only when
+ * new ones came.
  */
 interface Scan {
-  readonly length: number;
-  readonly last: Seed | undefined;
+  length: number;
   readonly names: Set<string>;
   /** The names in order, once asked for (see usedFieldNames, fieldNames). */
-  used?: string[];
-  offered?: string[];
+  used?: string[] | undefined;
+  offered?: string[] | undefined;
 }
 
-const scans = new WeakMap<Seed, Scan>();
+const SCAN = {
+  key: 'field names',
+  start: (): Scan => ({ length: 0, names: new Set() }),
+};
 
 /** The names seen in the rows, scanning only rows added since the list was last scanned. */
 function scanned(rows: readonly Seed[]): Scan {
-  const first = rows[0];
-  const previous = first === undefined ? undefined : scans.get(first);
-  const grew =
-    previous !== undefined &&
-    rows.length >= previous.length &&
-    rows[previous.length - 1] === previous.last;
-  if (grew && rows.length === previous.length) return previous;
-  // The set of a list's latest scan grows with it (an earlier, shorter list is scanned afresh).
-  const names = grew ? previous.names : new Set<string>();
-  const before = names.size;
-  addFieldNames(rows, grew ? previous.length : 0, names);
-  const scan: Scan = { length: rows.length, last: rows.at(-1), names };
-  if (grew && names.size === before) {
-    if (previous.used) scan.used = previous.used;
-    if (previous.offered) scan.offered = previous.offered;
-  }
-  if (first !== undefined) scans.set(first, scan);
-  return scan;
+  return resume(rows, SCAN, (scan) => {
+    if (scan.length === rows.length) return scan;
+    const before = scan.names.size;
+    addFieldNames(rows, scan.length, scan.names);
+    scan.length = rows.length;
+    if (scan.names.size !== before) {
+      scan.used = undefined;
+      scan.offered = undefined;
+    }
+    return scan;
+  });
 }
 
 /** Field names for the picker: Dublin Core first, then every other name seen in the rows. */

@@ -4,7 +4,7 @@
  * fields it names (the work it is to index).
  */
 import { unknownOf, type Seed } from '../../api/records';
-import { metadataKeysOf, placeOf } from '../../api/row-block';
+import type { MetadataView } from '../../api/row-view';
 import { STATUS_CLASSES, statusClassOf } from '../../lib/seed-status';
 
 /** A yes/no field: 0 no, 1 yes, 2 unknown (the service did not say), never read as no. */
@@ -29,10 +29,7 @@ export function statusClass(seed: Seed): number {
 /** Metadata fields that make a row worth a slice of its own (rows have a handful). */
 export const HEAVY_ROW = 1_000;
 
-/** How many metadata fields a row names, as its block's keys say (a plain record counts one). */
-export function fieldsOf(row: Seed): number {
-  const keys = metadataKeysOf(row);
-  if (!keys) return 1;
-  const at = placeOf(row);
-  return (keys.nameStart[at + 1] as number) - (keys.nameStart[at] as number) + 1;
+/** The work of indexing a row: one, and one more per metadata field it names. */
+export function fieldsOf(metadata: MetadataView): number {
+  return metadata.fieldCount + 1;
 }

@@ -13,11 +13,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { listView, useCollectionNames, useCollections, useSeeds } from '../../api/hooks';
 import type { Seed } from '../../api/records';
-import {
-  collectionLabel,
-  isMetadataColumnId,
-  metadataFieldColumns,
-} from '../../components/columns';
+import { collectionLabel, isMetadataColumnId, useMetadataColumns } from '../../components/columns';
 import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
@@ -84,13 +80,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     useMemo(() => usedFieldNames(list.rows), [list.rows]),
     sameItems,
   );
-  const columns = useMemo(
-    () => [
-      ...baseColumns,
-      ...metadataFieldColumns(fields.slice(0, MOST_FIELD_COLUMNS), baseColumns),
-    ],
-    [baseColumns, fields],
-  );
+  const columns = useMetadataColumns(baseColumns, fields, MOST_FIELD_COLUMNS);
   const collections = listView(useCollections());
   const { groups, groupName } = useGroupLabels(fixedCollection, collectionName);
   const q = page.quick.query;
