@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 
 /**
  * Whether the focus that left for `next` left a disclosure (`root`: its button and panel), as Tab
@@ -77,4 +85,38 @@ export function useDismiss({
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [open, panel, firstControl]);
+}
+
+/**
+ * A button that discloses a panel whose code loads when the pointer or focus first reaches the
+ * button (the Columns chooser, the Export menu): whether it is open, whether it was ever asked for
+ * (the panel then stays mounted), what the panel needs to close itself, and the button's own
+ * props. Focus leaving the whole disclosure closes it.
+ */
+export function useLazyDisclosure(load: () => Promise<unknown>) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => {
+    setOpen(false);
+  }, []);
+  useFocusOut(root, open, close);
+  const prefetch = () => {
+    void load();
+  };
+  const buttonProps = {
+    ref: button,
+    type: 'button' as const,
+    'aria-expanded': open,
+    ...(wanted ? { 'aria-controls': panelId } : {}),
+    onPointerEnter: prefetch,
+    onFocus: prefetch,
+    onClick: () => {
+      setWanted(true);
+      setOpen((o) => !o);
+    },
+  };
+  return { open, setOpen, close, wanted, root, button, panelId, buttonProps };
 }

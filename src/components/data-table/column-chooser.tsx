@@ -3,8 +3,8 @@
  * loads when the pointer or focus first reaches the button (column-panel.tsx), and once opened
  * the panel stays mounted.
  */
-import { Suspense, lazy, useId, useRef, useState, type RefObject } from 'react';
-import { useFocusOut } from '../use-dismiss';
+import { Suspense, lazy, type RefObject } from 'react';
+import { useLazyDisclosure } from '../use-dismiss';
 
 const loadPanel = () => import('./column-panel');
 const ColumnPanel = lazy(loadPanel);
@@ -36,33 +36,10 @@ export interface ColumnPanelProps extends ColumnChooserProps {
 }
 
 export function ColumnChooser(props: ColumnChooserProps) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  useFocusOut(rootRef, open, () => {
-    setOpen(false);
-  });
-  const prefetch = () => {
-    void loadPanel();
-  };
-
+  const { open, close, wanted, root, button, panelId, buttonProps } = useLazyDisclosure(loadPanel);
   return (
-    <div ref={rootRef} className="data-table__chooser">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="data-table__button"
-        aria-expanded={open}
-        {...(wanted ? { 'aria-controls': panelId } : {})}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpen((o) => !o);
-        }}
-      >
+    <div ref={root} className="data-table__chooser">
+      <button {...buttonProps} className="data-table__button">
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
           <path d="M2 3h3v10H2zM6.5 3h3v10h-3zM11 3h3v10h-3z" fill="currentColor" />
         </svg>
@@ -74,11 +51,9 @@ export function ColumnChooser(props: ColumnChooserProps) {
             {...props}
             id={panelId}
             open={open}
-            close={() => {
-              setOpen(false);
-            }}
-            root={rootRef}
-            button={buttonRef}
+            close={close}
+            root={root}
+            button={button}
           />
         </Suspense>
       )}

@@ -3,10 +3,10 @@
  * CSV library behind it) loads when the pointer or focus first reaches the button, so none of it
  * weighs on the first screen; the button is all that is here.
  */
-import { Suspense, lazy, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, lazy, type ReactNode, type RefObject } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { ExportNaming } from '../../lib/export-file-name';
-import { useFocusOut } from '../use-dismiss';
+import { useLazyDisclosure } from '../use-dismiss';
 import type { ExportSource } from './run-export';
 import './export-menu.css';
 
@@ -60,34 +60,13 @@ export interface ExportMenuProps<Row> {
 }
 
 export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
-  const [open, setOpen] = useState(false);
-  // Once asked for, the menu stays mounted: a waiting or running export lives in it.
-  const [wanted, setWanted] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  // Focus moving away closes the menu (Escape and a click outside: see the panel).
-  useFocusOut(rootRef, open, () => {
-    setOpen(false);
-  });
-  const prefetch = () => {
-    void loadPanel();
-  };
+  // Once asked for, the menu stays mounted: a waiting or running export lives in it. Focus moving
+  // away closes it (Escape and a click outside: see the panel).
+  const { open, setOpen, wanted, root, button, panelId, buttonProps } =
+    useLazyDisclosure(loadPanel);
   return (
-    <div ref={rootRef} className="export-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="data-table__button"
-        aria-expanded={open}
-        {...(wanted ? { 'aria-controls': panelId } : {})}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpen((o) => !o);
-        }}
-      >
+    <div ref={root} className="export-menu">
+      <button {...buttonProps} className="data-table__button">
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
           <path d="M8 1v8.6l3-3 1 1L8 12.3 4 7.6l1-1 3 3V1zM2 13h12v2H2z" fill="currentColor" />
         </svg>
@@ -103,7 +82,7 @@ export function ExportMenu<Row>(props: ExportMenuProps<Row>) {
             )
           }
         >
-          <ExportPanel {...props} id={panelId} open={open} setOpen={setOpen} button={buttonRef} />
+          <ExportPanel {...props} id={panelId} open={open} setOpen={setOpen} button={button} />
         </Suspense>
       )}
     </div>
