@@ -72,12 +72,13 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'index', tags: ['$initial'] },
             // What every page shows around its content: its frame, the list's status, the Print
-            // button, the queries; and the small vocabularies (crawl age, archived size) the lists
+            // button, the queries, the view of a row's metadata and dates (the overview reads
+            // them too); and the small vocabularies (crawl age, archived size) the lists
             // and the overview name. The seeds' own (status classes) go with the seed lists, the
             // charts' month arithmetic with the overviews.
             {
               name: 'page',
-              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/]hooks\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
+              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/](hooks|row-view)\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
             },
             // The calendar's periods: the seed lists' `created=` and the overviews' charts name
             // them, the collections do not.
