@@ -4,6 +4,7 @@
  * used (full, private, disabled) only means the choice lasts for this visit.
  */
 import { isBlank } from './metadata-audit';
+import { sameItems } from './use-same';
 export const DEFAULT_REQUIRED_FIELDS: readonly string[] = [
   'Title',
   'Description',
@@ -74,10 +75,6 @@ export interface RequiredFieldsStore {
   readonly subscribe: (listener: () => void) => () => void;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((field, i) => field === b[i]);
-}
-
 /**
  * The required fields of one scope, kept in localStorage. Storage that cannot be read or written
  * (private mode, quota, disabled) is ignored: the choice then lasts for this visit only.
@@ -94,7 +91,7 @@ export function createRequiredFieldsStore(scope: AuditScope): RequiredFieldsStor
   let current = read();
   const listeners = new Set<() => void>();
   const update = (next: readonly string[]) => {
-    if (sameList(current, next)) return;
+    if (sameItems(current, next)) return;
     current = next;
     for (const listener of listeners) listener();
   };
@@ -105,7 +102,7 @@ export function createRequiredFieldsStore(scope: AuditScope): RequiredFieldsStor
     get: () => current,
     set: (fields) => {
       const next = cleanFields(fields);
-      const isDefault = sameList(next, DEFAULT_REQUIRED_FIELDS);
+      const isDefault = sameItems(next, DEFAULT_REQUIRED_FIELDS);
       try {
         const store = storage();
         if (isDefault) store?.removeItem(key);
