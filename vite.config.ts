@@ -143,6 +143,8 @@ export default defineConfig(({ command }) => ({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page that is still loading rows on a busy machine needs more than vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
           // After the jsdom and server files, two browsers at a time: most of a browser test is
           // waiting for a page, so the second core is free for the other.
           maxWorkers: 2,
@@ -170,6 +172,7 @@ export default defineConfig(({ command }) => ({
           include: ['test/limits/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 15_000 } },
           // Last and alone: these tests time the page's frames, which other work would stretch;
           // a frame the machine stretched is measured again (see the file).
           maxWorkers: 1,

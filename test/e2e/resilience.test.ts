@@ -385,8 +385,8 @@ describe('records that break the contract', () => {
     const page = await open('/seeds');
     const notice = page.getByText('1 seed has no readable id and is left out.');
     await notice.waitFor();
-    await expect.poll(() => rowsIn(page, 'Seeds')).toBe(20_000 - 1);
     await page.getByText(`${count(20_000 - 1)} seeds`, { exact: true }).waitFor();
+    await expect.poll(() => rowsIn(page, 'Seeds')).toBe(20_000 - 1);
     expect(
       await page.getByRole('status').filter({ hasText: 'Some values are unknown' }).textContent(),
     ).toBe(
