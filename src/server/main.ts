@@ -62,7 +62,17 @@ function dataSource(options: StartOptions): ApiHandler {
     });
   }
   const started = performance.now();
-  const catalogue = generateCatalogue({ seeds: options.seeds });
+  // The history runs up to the day the server started (UTC): its recent work is recent.
+  const catalogue = generateCatalogue({
+    seeds: options.seeds,
+    today: Date.now(),
+    ...(options.asOf === null ? {} : { asOf: options.asOf }),
+  });
+  if (options.asOf !== null) {
+    console.log(
+      `Serving the sample catalogue as it stood at the end of ${new Date(options.asOf).toISOString().slice(0, 10)} (UTC).`,
+    );
+  }
   if (options.faults?.hostile) {
     addHostileRecords(catalogue);
     console.log('Fault injection: records with hostile content are in the sample catalogue.');

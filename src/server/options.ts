@@ -11,6 +11,8 @@ export interface StartOptions {
   /** Names besides the listening address that requests may be addressed to (`--allowed-host`). */
   allowedHosts: string[];
   seeds: number;
+  /** Serve the sample catalogue as it stood at the end of this day (its start, UTC ms; `--as-of`). */
+  asOf: number | null;
   upstream: URL | null;
   upstreamTimeoutMs: number;
   /** Serve the sample catalogue as the service shows it to a visitor without an account. */
@@ -36,6 +38,8 @@ export const USAGE = `Usage: npm start -- [options]
                          reverse proxy; repeatable. By default only 127.0.0.1, localhost and
                          [::1] on the port, and the --host address, are answered
   --seeds N              seeds in the embedded sample catalogue (default ${DEFAULT_SEED_COUNT.toLocaleString('en-US')})
+  --as-of YYYY-MM-DD     serve the sample as it stood at the end of that day (UTC): records
+                         added later absent, later changes not yet made
   --public               serve the sample as the service shows it to a visitor without an
                          account (no user names, no credentials)
   --upstream URL         read from a real catalogue service at URL instead of the sample;
@@ -84,6 +88,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
         host: { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         seeds: { type: 'string' },
+        'as-of': { type: 'string' },
         upstream: { type: 'string' },
         'upstream-timeout': { type: 'string' },
         faults: { type: 'string' },
@@ -132,6 +137,12 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
   } catch (error) {
     throw new OptionsError(error instanceof Error ? error.message : String(error));
   }
+  const asOf = values['as-of'] === undefined ? null : pastDay(values['as-of'], Date.now());
+  if (asOf !== null && upstream !== null) {
+    throw new OptionsError(
+      '--as-of turns back the sample catalogue; a real service (--upstream) shows only its present.',
+    );
+  }
   const signIn = values['sign-in'] ?? false;
   if (signIn && values['shared-account']) {
     throw new OptionsError(
@@ -148,6 +159,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
     host: values.host ?? '127.0.0.1',
     allowedHosts,
     seeds: wholeNumber('seeds', values.seeds, DEFAULT_SEED_COUNT, 5_000_000),
+    asOf,
     upstream,
     upstreamTimeoutMs: timeoutSeconds * 1000,
     public: values.public ?? false,
@@ -158,6 +170,28 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
     sharedAccount: values['shared-account'] ?? false,
     dev: values.dev ?? false,
   };
+}
+
+/** A day written YYYY-MM-DD, no later than today (UTC): its start in ms. */
+function pastDay(text: string, now: number): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [];
+  const ms = Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0);
+  const date = new Date(ms);
+  if (
+    !match ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== (month ?? 0) - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    throw new OptionsError(`--as-of takes a day of the calendar written YYYY-MM-DD, not "${text}".`);
+  }
+  if (ms > now) {
+    throw new OptionsError(
+      `--as-of ${text} is after today (${new Date(now).toISOString().slice(0, 10)}, UTC): the sample catalogue has no future.`,
+    );
+  }
+  return ms;
 }
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

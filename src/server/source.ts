@@ -1,7 +1,9 @@
 /**
  * Which catalogue this server serves, as an opaque name the page keys its saved lists by: one
  * upstream (or account, or sample) never sees the lists saved from another at the same address.
- * The name is a digest, so the page learns nothing from it but whether it changed.
+ * The name is a digest, so the page learns nothing from it but whether it changed. The sample's
+ * day (`--as-of`) is not part of it: the same catalogue at another time is the same catalogue, so
+ * a list saved from it is compared with the fresh one ("since your copy").
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_RANDOM_SEED } from './catalogue/generate';

@@ -245,6 +245,7 @@ describe('start options', () => {
       host: '127.0.0.1',
       allowedHosts: [],
       seeds: 20_000,
+      asOf: null,
       upstream: null,
       upstreamTimeoutMs: 30_000,
       public: false,

@@ -14,6 +14,20 @@ import type {
   WireSeedGroup,
   WireSeedGroupRef,
 } from '../../contract/wire';
+import {
+  Bursts,
+  DAY,
+  changeAsOf,
+  changedAt,
+  crawlsOf,
+  dayOf,
+  lastCrawl,
+  presentAt,
+  rhythmsOf,
+  seedPast,
+  type Crawls,
+  type Timeline,
+} from './history';
 import { Random } from './random';
 import {
   ACCOUNTS,
@@ -70,15 +84,33 @@ export interface GenerateOptions {
   seeds?: number;
   /** Seed of the pseudo-random source; the same value gives the same catalogue. */
   randomSeed?: number;
+  /**
+   * The day the catalogue's history runs up to (any instant of it, UTC): its recent work is in
+   * the weeks before. By default a fixed day, so generation never depends on the clock.
+   */
+  today?: number;
+  /**
+   * The catalogue as it stood at the end of this day (any instant of it, UTC): records added
+   * later are absent, records removed later present, and later changes not yet made.
+   */
+  asOf?: number;
 }
 
 export const DEFAULT_SEED_COUNT = 20_000;
 export const DEFAULT_RANDOM_SEED = 20_061_994;
 
-/** The catalogue's "now": generation never depends on the clock. */
-const NOW = Date.UTC(2026, 10, 1, 12, 0, 0);
-const FIRST_COLLECTION = Date.UTC(2006, 0, 15);
-const DAY = 86_400_000;
+/** The catalogue's default today: generation never depends on the clock unless told. */
+const DEFAULT_TODAY = Date.UTC(2026, 10, 1);
+/** How long before today the first collection was made. */
+const HISTORY_SPAN = DEFAULT_TODAY - Date.UTC(2006, 0, 15);
+/** Seeds once in the catalogue and removed since, per seed in it. */
+const REMOVED_SHARE = 0.015;
+
+function timelineOf(options: GenerateOptions): Timeline {
+  const now = dayOf(options.today ?? DEFAULT_TODAY);
+  const cutoff = options.asOf === undefined ? now : Math.min(now, dayOf(options.asOf) + DAY);
+  return { now, first: now - HISTORY_SPAN, cutoff };
+}
 
 /** Share of seeds whose `canonical_url` differs from `url`. */
 const CANONICAL_DIFFERS = 0.15;
@@ -90,19 +122,27 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
   }
   const rng = new Random(options.randomSeed ?? DEFAULT_RANDOM_SEED);
   const ids = new IdSource();
+  const timeline = timelineOf(options);
+  // Records not in the catalogue as of the cutoff: made all the same, so that every random draw,
+  // and so every other record, is the same whatever the day.
+  const absent = new Set<object>();
 
-  const collections = COLLECTION_SPECS.map((spec, index) => makeCollection(rng, ids, spec, index));
+  const collections = COLLECTION_SPECS.map((spec, index) =>
+    makeCollection(rng, ids, spec, index, timeline, absent),
+  );
   assignCollectionIds(rng, collections);
   const seedsPerCollection = allocateSeeds(rng, seedCount, collections.length);
   const seedGroups: WireSeedGroup[] = [];
   const seedGroupRefs = new Map<number, WireSeedGroupRef>();
   const seeds: WireSeedDefault[] = [];
+  const bytesPerSeed = new Map<CollectionRecord, number>();
 
   collections.forEach((collection, index) => {
     const spec = COLLECTION_SPECS[index] as CollectionSpec;
     const count = seedsPerCollection[index] ?? 0;
     const groups = makeSeedGroups(rng, ids, collection, spec.theme, count);
     for (const group of groups) {
+      if (absent.has(collection)) continue;
       seedGroups.push({ id: group.id, name: group.name, collection: collection.id });
       seedGroupRefs.set(group.id, {
         id: group.id,
@@ -112,22 +152,21 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
         visibility: group.visibility,
       });
     }
-    const made = makeSeeds(rng, ids, collection, spec.theme, count, groups);
-    for (const seed of made) {
-      if (seed.active) collection.num_active_seeds++;
-      else collection.num_inactive_seeds++;
-      seeds.push(seed);
-    }
-    if (count === 0 || collection.last_crawl_date === null) {
-      collection.total_warc_bytes = 0;
-      collection.last_crawl_date = null;
-    } else {
-      collection.total_warc_bytes = Math.round(count * rng.logUniform(3e6, 6e8));
-    }
+    const removed = Math.round(count * REMOVED_SHARE);
+    const made = makeSeeds(rng, ids, collection, spec.theme, count + removed, groups, {
+      timeline,
+      removed,
+      absent,
+    });
+    for (const seed of made) seeds.push(seed);
+    bytesPerSeed.set(collection, count === 0 ? 0 : rng.logUniform(3e6, 6e8));
   });
 
   assignSeedIds(rng, seeds);
-  shareWorkQueues(collections, seedGroupRefs);
+  shareWorkQueues(
+    collections.filter((c) => !absent.has(c)),
+    seedGroupRefs,
+  );
   for (const collection of collections) {
     // Some accounts set a crawler user agent; the public representation never shows it.
     collection.custom_user_agent =
@@ -136,13 +175,42 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
         : null;
   }
 
-  return {
-    pressItems: rng.shuffle(makePressItems(rng)),
-    collections: rng.shuffle(collections),
-    seeds: rng.shuffle(seeds),
+  const pressItems = rng.shuffle(makePressItems(rng, timeline, absent));
+  const present = <T extends object>(records: T[]): T[] =>
+    absent.size === 0 ? records : records.filter((record) => !absent.has(record));
+  const shown = {
+    pressItems: present(pressItems),
+    collections: present(rng.shuffle(collections)),
+    seeds: present(rng.shuffle(seeds)),
     seedGroups: rng.shuffle(seedGroups),
     seedGroupRefs,
   };
+  countSeeds(shown.collections, shown.seeds, bytesPerSeed);
+  return shown;
+}
+
+/** Each collection's seed counts and archive size, from the seeds it has as of the cutoff. */
+function countSeeds(
+  collections: readonly CollectionRecord[],
+  seeds: readonly WireSeedDefault[],
+  bytesPerSeed: ReadonlyMap<CollectionRecord, number>,
+): void {
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  for (const seed of seeds) {
+    const collection = byId.get(seed.collection);
+    if (collection === undefined) continue;
+    if (seed.active) collection.num_active_seeds++;
+    else collection.num_inactive_seeds++;
+  }
+  for (const collection of collections) {
+    const count = collection.num_active_seeds + collection.num_inactive_seeds;
+    if (count === 0 || collection.last_crawl_date === null) {
+      collection.total_warc_bytes = 0;
+      collection.last_crawl_date = null;
+    } else {
+      collection.total_warc_bytes = Math.round(count * (bytesPerSeed.get(collection) ?? 0));
+    }
+  }
 }
 
 /**
@@ -200,6 +268,8 @@ function allocateSeeds(rng: Random, total: number, collectionCount: number): num
 
 /** Creation instants kept beside the records so ids can follow creation order. */
 const collectionCreatedAt = new WeakMap<CollectionRecord, number>();
+/** Each collection's crawl schedule, which its seeds' bursts of work follow. */
+const collectionCrawls = new WeakMap<CollectionRecord, Crawls>();
 
 /** Collection ids grow with creation time and leave gaps, as on a long-lived service. */
 function assignCollectionIds(rng: Random, collections: CollectionRecord[]): void {
@@ -215,8 +285,13 @@ function assignCollectionIds(rng: Random, collections: CollectionRecord[]): void
 
 const dayText = new Map<number, string>();
 
-/** ISO 8601 UTC to the second, with six fractional digits half of the time, as the service sends. */
-function timestamp(rng: Random, ms: number): Timestamp {
+/**
+ * ISO 8601 UTC to the second, with six fractional digits half of the time, as the service sends.
+ * The same instant is always written the same way (a record never changed since it was added
+ * has the same text in both dates), and without the random source, so that which dates a record
+ * shows as of a day changes no other record.
+ */
+function timestamp(ms: number): Timestamp {
   const seconds = Math.floor(ms / 1000);
   const day = Math.floor(seconds / 86_400);
   let date = dayText.get(day);
@@ -226,8 +301,10 @@ function timestamp(rng: Random, ms: number): Timestamp {
   }
   const inDay = seconds - day * 86_400;
   const whole = `${date}${two(Math.floor(inDay / 3600))}:${two(Math.floor(inDay / 60) % 60)}:${two(inDay % 60)}`;
-  if (rng.chance(0.5)) return `${whole}Z`;
-  return `${whole}.${String(rng.int(0, 999_999)).padStart(6, '0')}Z`;
+  const mixed = Math.imul(seconds ^ (seconds >>> 15), 0x2c1b3c6d) >>> 0;
+  if ((mixed & 1) === 0) return `${whole}Z`;
+  const micros = (ms - seconds * 1000) * 1000 + ((mixed >>> 1) % 1000);
+  return `${whole}.${String(micros).padStart(6, '0')}Z`;
 }
 
 function two(n: number): string {
@@ -288,14 +365,21 @@ function makeCollection(
   ids: IdSource,
   spec: CollectionSpec,
   index: number,
+  { now, first, cutoff }: Timeline,
+  absent: Set<object>,
 ): CollectionRecord {
   const isNew = index >= COLLECTION_SPECS.length - EMPTY_COLLECTION_COUNT;
   const created = isNew
-    ? between(rng, NOW - 200 * DAY, NOW - 10 * DAY)
-    : between(rng, FIRST_COLLECTION, NOW - 400 * DAY);
-  const updated = between(rng, created, NOW);
+    ? between(rng, now - 200 * DAY, now - 10 * DAY)
+    : between(rng, first, now - 400 * DAY);
+  const updated = changedAt(rng, created, now);
   const users = accountUsers(spec.account);
   const neverCrawled = isNew || rng.chance(0.04);
+  const crawls = crawlsOf(rng, created);
+  const createdBy = rng.pick(users);
+  const updatedBy = rng.chance(0.25) ? 'system' : rng.pick(users);
+  const crawled = neverCrawled ? null : lastCrawl(crawls, cutoff);
+  const changedYet = updated < cutoff;
   const active = !isNew && rng.chance(0.3) ? 'INACTIVE' : 'ACTIVE';
   const publiclyVisible = rng.chance(0.78);
   const record: CollectionRecord = {
@@ -311,17 +395,19 @@ function makeCollection(
     num_active_seeds: 0,
     num_inactive_seeds: 0,
     total_warc_bytes: 0,
-    last_crawl_date: neverCrawled ? null : timestamp(rng, between(rng, created + DAY, NOW)),
+    last_crawl_date: crawled === null ? null : timestamp(crawled),
     metadata: collectionMetadata(rng, ids, spec),
-    created_by: rng.pick(users),
-    created_date: timestamp(rng, created),
-    last_updated_by: rng.chance(0.25) ? 'system' : rng.pick(users),
-    last_updated_date: timestamp(rng, updated),
+    created_by: createdBy,
+    created_date: timestamp(created),
+    last_updated_by: changedYet ? updatedBy : createdBy,
+    last_updated_date: timestamp(changedYet ? updated : created),
   };
   if (!publiclyVisible && rng.chance(0.6)) {
     record.private_access_token = `pat_${randomToken(rng, 32)}`;
   }
   collectionCreatedAt.set(record, created);
+  collectionCrawls.set(record, crawls);
+  if (created >= cutoff) absent.add(record);
   return record;
 }
 
@@ -651,11 +737,27 @@ function makeSeeds(
   theme: Theme,
   count: number,
   groups: readonly GroupInfo[],
+  history: { timeline: Timeline; removed: number; absent: Set<object> },
 ): WireSeedDefault[] {
   const seeds: WireSeedDefault[] = [];
   const seen = new Set<string>();
   const users = accountUsers(collection.account);
-  const created = collectionCreatedAt.get(collection) ?? FIRST_COLLECTION;
+  const { timeline, absent } = history;
+  const created = collectionCreatedAt.get(collection) ?? timeline.first;
+  const crawls = collectionCrawls.get(collection) ?? null;
+  const people = rhythmsOf(users);
+  const adds = Bursts.make(rng, timeline, created, Math.ceil(count / 30), people.adds, 0.2, crawls);
+  const changes = Bursts.make(
+    rng,
+    timeline,
+    created,
+    Math.ceil(count / 80),
+    people.changes,
+    0.3,
+    null,
+  );
+  // Which of the seeds made are no longer in the catalogue: exactly `removed`, spread evenly.
+  const removedUpTo = (i: number) => Math.floor((i * history.removed) / Math.max(1, count));
   const crawlDefinitions = Array.from({ length: rng.int(1, 3) }, () =>
     rng.int(31_000_000, 31_999_999),
   );
@@ -675,10 +777,17 @@ function makeSeeds(
     const { url, canonical } = urlVariants(rng, base);
     const metadata = seedMetadata(rng, ids, theme, site, sparse);
     const active = rng.chance(0.82);
-    const createdAt = between(rng, created, NOW - DAY);
-    const updatedAt = rng.chance(0.5)
-      ? createdAt + rng.int(0, 90_000)
-      : between(rng, createdAt, NOW);
+    const removed = removedUpTo(i + 1) > removedUpTo(i);
+    const past = seedPast(rng, timeline, adds, changes, removed);
+    const shown = changeAsOf(past, timeline.cutoff);
+    // A description the last change added is not there yet as of an earlier day.
+    if (
+      past.updatedAt !== null &&
+      past.updatedAt >= timeline.cutoff &&
+      past.updatedBy !== 'system'
+    ) {
+      delete metadata.Description;
+    }
 
     let group: GroupInfo | undefined;
     if (needsMetadata && !metadata.Title && rng.chance(0.6)) group = needsMetadata;
@@ -688,7 +797,7 @@ function makeSeeds(
 
     const withLogin = rng.chance(0.003);
     const seed: WireSeedDefault = {
-      id: createdAt, // replaced by assignSeedIds, which orders ids by creation time
+      id: past.createdAt, // replaced by assignSeedIds, which orders ids by creation time
       collection: collection.id,
       url,
       canonical_url: canonical,
@@ -701,14 +810,15 @@ function makeSeeds(
       http_response_code: null,
       last_checked_http_response_code: null,
       metadata,
-      created_by: rng.pick(users),
-      created_date: timestamp(rng, createdAt),
-      last_updated_by: rng.pick(users),
-      last_updated_date: timestamp(rng, updatedAt),
+      created_by: past.createdBy,
+      created_date: timestamp(past.createdAt),
+      last_updated_by: shown.by,
+      last_updated_date: timestamp(shown.at),
       seed_group: group?.id ?? null,
       login_username: withLogin ? `crawler.${rng.pick(users)}@example.org` : null,
       login_password: withLogin ? randomToken(rng, 16) : null,
     };
+    if (!presentAt(past, timeline.cutoff)) absent.add(seed);
     seeds.push(seed);
   }
   return seeds;
@@ -748,7 +858,11 @@ const MONTHS = [
   'December',
 ];
 
-function makePressItems(rng: Random): WirePressItem[] {
+function makePressItems(
+  rng: Random,
+  { now, cutoff }: Timeline,
+  absent: Set<object>,
+): WirePressItem[] {
   const users = ['outreach_team', 'mhollis', 'jfernandez'];
   const sorted = [...PRESS_SPECS].sort((a, b) => a.date.localeCompare(b.date));
   let id = 37;
@@ -758,13 +872,16 @@ function makePressItems(rng: Random): WirePressItem[] {
     const published = Date.UTC(year, month - 1, day, 15);
     const old = year < 2017;
     const created = published + rng.int(1, 20) * DAY;
-    const updated = between(rng, created, NOW);
+    const updated = between(rng, created, now);
     const quote = rng.pick([
       '“We can’t save everything, but we can save what people will need,”',
       '"If we don’t capture it now, it’s gone,"',
       '"The web is the record of our time,"',
     ]);
-    return {
+    const changed = old ? updated : Math.max(updated, created);
+    // As of an earlier day: not yet written about, or not yet changed since it was added.
+    const unchanged = old ? published + DAY : created;
+    const item: WirePressItem = {
       id,
       title: spec.title,
       description:
@@ -777,9 +894,11 @@ function makePressItems(rng: Random): WirePressItem[] {
       press_footer: `${spec.author}, ${spec.publication}, ${MONTHS[month - 1] ?? ''} ${day}, ${year}`,
       list_order: sorted.length - index,
       created_by: old ? null : rng.pick(users),
-      created_date: old ? null : timestamp(rng, created),
+      created_date: old ? null : timestamp(created),
       last_updated_by: rng.pick(users),
-      last_updated_date: timestamp(rng, old ? updated : Math.max(updated, created)),
+      last_updated_date: timestamp(changed < cutoff ? changed : unchanged),
     };
+    if ((old ? unchanged : created) >= cutoff) absent.add(item);
+    return item;
   });
 }
