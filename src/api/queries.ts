@@ -103,6 +103,13 @@ function listQueryFn<R extends Resource>(
       return { ...previous, savedAt: null };
     }
     void saveList(savedKey, latest);
+    if (refreshing && previous) {
+      // What changed since the copy on screen: worked out after the fresh list is shown.
+      const copy = previous;
+      void import('./since-saved')
+        .then((m) => m.noteChanges(context.client, savedKey, copy, latest))
+        .catch(() => undefined);
+    }
     return latest;
   };
 }
@@ -171,6 +178,9 @@ const seedList = (f: SeedFilters): ListFilters => ({
   metadataName: f.metadataName,
   metadataPrefix: f.metadataPrefix,
 });
+
+/** A seed list's filters as the service is asked for them (and its saved copy is keyed by). */
+export const seedListFilters = (filters: SeedFilters): ListFilters => seedList(defined(filters));
 
 export const seedQueries = {
   all: () => ['seed'] as const,

@@ -82,6 +82,8 @@ function catalogueSource(): string {
 
 const HEAD = 'head:';
 const BLOCK = 'block:';
+/** What changed since the copy a refresh replaced (since-saved.ts): kept and gone with the list. */
+export const SINCE = 'since:';
 
 /** One key per service, catalogue, resource and filters (in a fixed order). */
 export function savedListKey(resource: Resource, filters: ListFilters, config: ApiConfig): string {
@@ -305,7 +307,7 @@ export function savesWritten(): Promise<void> {
 }
 
 async function forget(db: UseStore, key: string, head: Head | undefined): Promise<void> {
-  await delMany([HEAD + key, ...(head?.generation ? blockKeys(key, head) : [])], db);
+  await delMany([HEAD + key, SINCE + key, ...(head?.generation ? blockKeys(key, head) : [])], db);
 }
 
 /** Drops lists too old to show, and the oldest beyond MOST_LISTS. */

@@ -116,6 +116,8 @@ export interface ListPageList<Row> {
   nouns?: string;
   /** The count line (see `countLine`). */
   count: string;
+  /** Said beside the count (what changed since a saved copy). */
+  countNote?: ReactNode;
   /** The page's own filters in force, in words, for a printout ("in group “Fix”"). */
   inForce?: readonly string[];
   /** The rows are being worked out (filters applied in slices): placeholder rows, not "none". */
@@ -179,6 +181,7 @@ export function ListPage<Row extends object, P extends Params>({
     noun,
     nouns = `${noun}s`,
     count,
+    countNote,
     inForce = [],
     busy = false,
     settling = false,
@@ -246,7 +249,9 @@ export function ListPage<Row extends object, P extends Params>({
       >
         Skip to the table
       </a>
-      <CountLine view={list}>{count}</CountLine>
+      <CountLine view={list} note={countNote}>
+        {count}
+      </CountLine>
       <UrlProblems problems={url.problems} />
       <FilterBar label={filterBar.label}>
         {filterBar.controls}

@@ -129,13 +129,23 @@ export function UpdatedNote<T>({ view }: { view: ListView<T> }) {
 }
 
 /** A list page's count, with how old the list is beside it. */
-export function CountLine<T>({ view, children }: { view: ListView<T>; children: string }) {
+export function CountLine<T>({
+  view,
+  note,
+  children,
+}: {
+  view: ListView<T>;
+  /** Said after the list's age (what changed since a saved copy). */
+  note?: ReactNode;
+  children: string;
+}) {
   return (
     <div className="count-row">
       <p className="count-line" aria-live="polite">
         {children}
       </p>
       <UpdatedNote view={view} />
+      {note}
     </div>
   );
 }

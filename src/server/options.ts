@@ -184,7 +184,9 @@ function pastDay(text: string, now: number): number {
     date.getUTCMonth() !== (month ?? 0) - 1 ||
     date.getUTCDate() !== day
   ) {
-    throw new OptionsError(`--as-of takes a day of the calendar written YYYY-MM-DD, not "${text}".`);
+    throw new OptionsError(
+      `--as-of takes a day of the calendar written YYYY-MM-DD, not "${text}".`,
+    );
   }
   if (ms > now) {
     throw new OptionsError(

@@ -28,7 +28,7 @@ import { sameItems, useSame } from '../../lib/use-same';
 import { idParam, quoted, type Values } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
-import { FilterChips, inWords } from '../../components/filter-chips';
+import { FilterChips, inWords, type Chip } from '../../components/filter-chips';
 import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilterParams, seedFilters } from './filters';
 import {
@@ -42,8 +42,15 @@ import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 import { useGroupLabels } from './use-group-labels';
 import { useSeedFacets } from './use-seed-facets';
+import { NO_SINCE, sinceParams, type SinceValues } from './since-filter';
+import { useSinceSaved } from './use-since-saved';
 
-const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
+const seedsParams = {
+  ...seedFilterParams,
+  ...seedRowFilterParams,
+  ...sinceParams,
+  seed: idParam('seed'),
+};
 type SeedsValues = Values<typeof seedsParams>;
 
 /**
@@ -74,7 +81,10 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const values = page.values as SeedsValues;
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
   const collection = fixedCollection ?? values.collection;
-  const list = listView(useSeeds(seedFilters(values, fixedCollection)));
+  const filters = seedFilters(values, fixedCollection);
+  // With since=saved, only the seeds changed since the saved copy, before every other filter.
+  const since = useSinceSaved(listView(useSeeds(filters)), values, filters, collectionName);
+  const list = since.list;
   // The same fields in new rows keep their columns.
   const fields = useSame(
     useMemo(() => usedFieldNames(list.rows), [list.rows]),
@@ -145,15 +155,18 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const close = () => {
     page.url.set({ seed: undefined });
   };
-  const chips = filterChips(
-    { ...values, q },
-    { group: groupName, collection: (id) => collectionLabel(id, collectionName(id)) },
-  );
-  const unchip = (patch: SeedChipPatch) => {
+  const chips: Chip<SeedChipPatch & Partial<SinceValues>>[] = [
+    ...since.chips,
+    ...filterChips(
+      { ...values, q },
+      { group: groupName, collection: (id) => collectionLabel(id, collectionName(id)) },
+    ),
+  ];
+  const unchip = (patch: SeedChipPatch & Partial<SinceValues>) => {
     page.url.set({ ...patch, seed: undefined });
   };
 
-  const narrowed = filtering || q !== '';
+  const narrowed = filtering || q !== '' || since.active;
   let count = countLine(list, 'seed', { shown: narrowed ? rows.length : undefined });
   if (provisionalCount(list, 'seed') === null) {
     const [onlyGroup] = values.seed_group;
@@ -174,6 +187,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           resource: 'seed',
           noun: 'seed',
           count,
+          countNote: since.note,
           inForce: inWords(chips),
           busy: filtering && facets.result === null && list.rows.length > 0,
           settling: filtering && facets.pending,
@@ -279,7 +293,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           selectedRowId: selected === undefined ? null : String(selected),
         }}
         empty={{
-          filtered: serviceFiltered || filtering,
+          filtered: serviceFiltered || filtering || since.active,
           noMatches: (
             <EmptyState kind="no-matches" title="No seeds match these filters.">
               {chips.length > 0
@@ -300,9 +314,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 chips={chips}
                 onRemove={unchip}
                 onClear={() => {
-                  unchip(NO_CHIPS);
+                  unchip({ ...NO_CHIPS, ...NO_SINCE });
                 }}
               />
+              {since.problem !== null && (
+                <p className="notice notice-warning" role="status">
+                  {since.problem}
+                </p>
+              )}
               {facets.result && facets.result.messages.length > 0 && (
                 <div className="notice notice-warning" role="status">
                   {facets.result.messages.map((message) => (
