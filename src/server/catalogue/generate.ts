@@ -375,7 +375,7 @@ function makeCollection(
   const updated = changedAt(rng, created, now);
   const users = accountUsers(spec.account);
   const neverCrawled = isNew || rng.chance(0.04);
-  const crawls = crawlsOf(rng, created);
+  const crawls = crawlsOf(rng, created, now);
   const createdBy = rng.pick(users);
   const updatedBy = rng.chance(0.25) ? 'system' : rng.pick(users);
   const crawled = neverCrawled ? null : lastCrawl(crawls, cutoff);

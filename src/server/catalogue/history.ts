@@ -77,21 +77,27 @@ function pickWeighted(rng: Random, cumulative: Float64Array): number {
   return low;
 }
 
-/** A collection's crawls: every `period` days from `phase`. */
+/** A collection's crawls: every `period` days from `phase`, until `until` (when they stopped). */
 export interface Crawls {
   readonly period: number;
   readonly phase: number;
+  readonly until: number;
 }
 
-export function crawlsOf(rng: Random, created: number): Crawls {
+export function crawlsOf(rng: Random, created: number, now: number): Crawls {
   const period = rng.pick([7, 30, 30, 91]) * DAY;
-  return { period, phase: created + rng.int(1, Math.round(period / DAY)) * DAY + 3 * HOUR };
+  const phase = created + rng.int(1, Math.round(period / DAY)) * DAY + 3 * HOUR;
+  // Many collections stop being crawled (a finished event, a paused project), most of them long ago.
+  const stops = rng.next() < 0.45;
+  const stopped = phase + Math.floor(Math.pow(rng.next(), 2) * Math.max(0, now - phase));
+  return { period, phase, until: stops ? stopped : Infinity };
 }
 
 /** The last crawl before `before`, or null when the first is later. */
 export function lastCrawl(crawls: Crawls, before: number): number | null {
-  if (before <= crawls.phase) return null;
-  return crawls.phase + Math.floor((before - 1 - crawls.phase) / crawls.period) * crawls.period;
+  const end = Math.min(before, crawls.until + 1);
+  if (end <= crawls.phase) return null;
+  return crawls.phase + Math.floor((end - 1 - crawls.phase) / crawls.period) * crawls.period;
 }
 
 /** An instant in [start, end), `recentShare` of the time within the last weeks before `now`. */
