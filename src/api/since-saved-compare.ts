@@ -37,78 +37,86 @@ const SLICE = 4096;
 /** No readable last update (NaN never equals anything, so it is kept apart). */
 const UNREADABLE = -1;
 
-/** Each id's latest readable last update (UNREADABLE when none is), and its first row. */
-function* lastUpdates(
-  rows: readonly object[],
-): Job<{ updates: Map<number, number>; first: Map<number, number> }> {
-  const updates = new Map<number, number>();
-  const first = new Map<number, number>();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as object;
-    const id = (row as { id?: unknown }).id;
-    if (typeof id !== 'number' || !Number.isFinite(id)) continue;
-    const ms = fieldInstantMs(row, 'lastUpdated') ?? UNREADABLE;
-    const known = updates.get(id);
-    if (known === undefined) first.set(id, i);
-    updates.set(id, known === undefined ? ms : Math.max(known, ms));
-    if (i % SLICE === SLICE - 1) yield;
-  }
-  return { updates, first };
+/** A list's records by id: each id's slot, its latest readable last update, rows and first row. */
+interface Records {
+  readonly slots: Map<number, number>;
+  readonly ids: Float64Array;
+  readonly updated: Float64Array;
+  readonly rows: Uint32Array;
+  readonly first: Uint32Array;
+  readonly count: number;
 }
 
-const ADDED = 1;
-const CHANGED = 2;
-const UNKNOWN = 3;
+function* recordsOf(list: readonly object[]): Job<Records> {
+  const slots = new Map<number, number>();
+  const ids = new Float64Array(list.length);
+  const updated = new Float64Array(list.length);
+  const rows = new Uint32Array(list.length);
+  const first = new Uint32Array(list.length);
+  let count = 0;
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i] as object;
+    const id = (row as { id?: unknown }).id;
+    if (typeof id === 'number' && Number.isFinite(id)) {
+      const ms = fieldInstantMs(row, 'lastUpdated') ?? UNREADABLE;
+      const slot = slots.get(id);
+      if (slot === undefined) {
+        slots.set(id, count);
+        ids[count] = id;
+        updated[count] = ms;
+        rows[count] = 1;
+        first[count] = i;
+        count++;
+      } else {
+        updated[slot] = Math.max(updated[slot] ?? UNREADABLE, ms);
+        rows[slot] = (rows[slot] ?? 0) + 1;
+      }
+    }
+    if (i % SLICE === SLICE - 1) yield;
+  }
+  return { slots, ids, updated, rows, first, count };
+}
 
 export function* compareJob(copy: readonly object[], fresh: readonly object[]): Job<ListChanges> {
-  const before = yield* lastUpdates(copy);
-  const after = yield* lastUpdates(fresh);
-  const classOf = new Map<number, number>();
+  const before = yield* recordsOf(copy);
+  const after = yield* recordsOf(fresh);
+  const kept = new Uint8Array(before.count);
   const added: number[] = [];
   const changed: number[] = [];
   const unknown: number[] = [];
-  let step = 0;
-  for (const [id, ms] of after.updates) {
-    const old = before.updates.get(id);
-    const kind =
-      old === undefined
-        ? ADDED
-        : old === UNREADABLE || ms === UNREADABLE
-          ? UNKNOWN
-          : old !== ms
-            ? CHANGED
-            : 0;
-    if (kind !== 0) {
-      classOf.set(id, kind);
-      (kind === ADDED ? added : kind === CHANGED ? changed : unknown).push(id);
+  let addedRows = 0;
+  let changedRows = 0;
+  let unknownRows = 0;
+  for (let slot = 0; slot < after.count; slot++) {
+    const id = after.ids[slot] ?? 0;
+    const ms = after.updated[slot] ?? UNREADABLE;
+    const rows = after.rows[slot] ?? 0;
+    const old = before.slots.get(id);
+    if (old === undefined) {
+      added.push(id);
+      addedRows += rows;
+    } else {
+      kept[old] = 1;
+      const was = before.updated[old] ?? UNREADABLE;
+      if (was === UNREADABLE || ms === UNREADABLE) {
+        unknown.push(id);
+        unknownRows += rows;
+      } else if (was !== ms) {
+        changed.push(id);
+        changedRows += rows;
+      }
     }
-    if (++step % SLICE === 0) yield;
-  }
-  const rowsOf = [0, 0, 0, 0];
-  for (let i = 0; i < fresh.length; i++) {
-    const id = (fresh[i] as { id?: unknown }).id;
-    const kind = typeof id === 'number' ? classOf.get(id) : undefined;
-    if (kind !== undefined) rowsOf[kind] = (rowsOf[kind] ?? 0) + 1;
-    if (i % SLICE === SLICE - 1) yield;
+    if (slot % SLICE === SLICE - 1) yield;
   }
   const gone: GoneRecord[] = [];
-  for (const [id, at] of before.first) {
-    if (after.updates.has(id)) continue;
-    const row = copy[at] as { url?: unknown; collection?: unknown };
+  for (let slot = 0; slot < before.count; slot++) {
+    if (kept[slot] === 1) continue;
+    const row = copy[before.first[slot] ?? 0] as { url?: unknown; collection?: unknown };
     gone.push({
-      id,
+      id: before.ids[slot] ?? 0,
       url: typeof row.url === 'string' ? row.url : null,
       collection: typeof row.collection === 'number' ? row.collection : null,
     });
-    if (++step % SLICE === 0) yield;
   }
-  return {
-    added,
-    changed,
-    unknown,
-    addedRows: rowsOf[ADDED] ?? 0,
-    changedRows: rowsOf[CHANGED] ?? 0,
-    unknownRows: rowsOf[UNKNOWN] ?? 0,
-    gone,
-  };
+  return { added, changed, unknown, addedRows, changedRows, unknownRows, gone };
 }

@@ -97,7 +97,7 @@ describe('since your saved copy', () => {
     const chip = page.getByRole('button', {
       name: /^Remove the filter: added since your copy of /,
     });
-    expect(await chip.count()).toBe(1);
+    await chip.waitFor();
     await page.getByRole('link', { name: `${String(changed.length)} changed` }).click();
     await settled(page, changed.length);
     expect(await gridRows(page)).toBe(changed.length);
