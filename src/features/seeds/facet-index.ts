@@ -14,6 +14,7 @@ import { END_SLICE, runJob, type Job } from '../../scheduling';
 import { orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { resume } from '../../lib/resume';
 import { StringIndex } from '../../lib/string-index';
+import { ActivityColumns } from './activity-count';
 import { fieldsOf, HEAVY_ROW, statusClass, yesNo } from './seed-states';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
@@ -68,6 +69,8 @@ export class IndexCore {
   /** Creation time in ms, NaN when unknown. */
   readonly created: number[] = [];
   readonly metadataUnknown: number[] = [];
+  /** Who added and last updated each row, and when. */
+  readonly activity = new ActivityColumns();
 
   readonly groupIndex = new Map<number, number>();
   readonly groupIds: number[] = [];
@@ -238,6 +241,7 @@ export class IndexCore {
     const ms = whole || !unknownOf(seed, 'created') ? fieldInstantMs(seed, 'created') : null;
     this.created.push(ms ?? Number.NaN);
     this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
+    this.activity.add(seed);
 
     this.length = i + 1;
   }

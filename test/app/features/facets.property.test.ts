@@ -12,6 +12,7 @@ import { compareText } from '../../../src/components/data-table';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
 import type { SeedFilterModel, SeedGroupChoice } from '../../../src/features/seeds/seed-filters';
+import { NO_ACTIVITY } from '../../../src/lib/activity-filters';
 import { periodRange } from '../../../src/lib/periods';
 import { STATUS_CLASSES } from '../../../src/lib/seed-status';
 import { makeSeed } from './seed-fixtures';
@@ -89,6 +90,7 @@ const modelArbitrary: fc.Arbitrary<SeedFilterModel> = fc.record({
     fc.constantFrom('2024-01', '2024-02', '2024-03').map((month) => periodRange(month)),
     null,
   ),
+  activity: fc.constant(NO_ACTIVITY),
   unreadable: fc.oneof(
     { weight: 9, arbitrary: fc.constant([]) },
     { weight: 1, arbitrary: fc.constant(['“x” cannot be read.']) },

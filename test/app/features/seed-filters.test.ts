@@ -144,15 +144,15 @@ describe('the seed row filters in the address', () => {
     ['status=6xx', '“6xx” is not a status class: status=2xx|3xx|4xx|5xx|other|unchecked.'],
     [
       'created=2024-13',
-      '“2024-13” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+      '“2024-13” is not a month, quarter, year or day: created=YYYY-MM, YYYY-Qn, YYYY or YYYY-MM-DD.',
     ],
     [
       'created=2024-3',
-      '“2024-3” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+      '“2024-3” is not a month, quarter, year or day: created=YYYY-MM, YYYY-Qn, YYYY or YYYY-MM-DD.',
     ],
     [
       'created=2024-Q5',
-      '“2024-Q5” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+      '“2024-Q5” is not a month, quarter, year or day: created=YYYY-MM, YYYY-Qn, YYYY or YYYY-MM-DD.',
     ],
   ])('says what is wrong with %s, and matches nothing rather than everything', (query, why) => {
     const { values, problems } = decode(query);
