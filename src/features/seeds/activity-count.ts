@@ -49,6 +49,7 @@ export interface ActivityPlan {
   readonly columns: ActivityColumns;
   readonly timed: boolean;
   readonly createdSince: number | null;
+  readonly created: PeriodRange | null;
   readonly updatedSince: number | null;
   readonly updated: PeriodRange | null;
   readonly addedFilter: boolean;
@@ -69,9 +70,13 @@ export function compileActivity(columns: ActivityColumns, model: ActivityModel):
   };
   return {
     columns,
-    // `created` is the engine's own filter, on its index's creation times.
-    timed: model.createdSince !== null || model.updatedSince !== null || model.updated !== null,
+    timed:
+      model.createdSince !== null ||
+      model.created !== null ||
+      model.updatedSince !== null ||
+      model.updated !== null,
     createdSince: model.createdSince,
+    created: model.created,
     updatedSince: model.updatedSince,
     updated: model.updated,
     addedFilter: model.createdBy.length > 0,
@@ -83,11 +88,11 @@ export function compileActivity(columns: ActivityColumns, model: ActivityModel):
 
 const known = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? null : ms);
 
-/** Whether row i is within the plan's times (since a day, updated in a period). */
+/** Whether row i is within the plan's times (since a day, in a day or period). */
 export function timesKeep(plan: ActivityPlan, i: number): boolean {
   const { columns: a } = plan;
   return (
-    inTime(known(a.addedMs[i]), plan.createdSince, null) &&
+    inTime(known(a.addedMs[i]), plan.createdSince, plan.created) &&
     inTime(known(a.updatedMs[i]), plan.updatedSince, plan.updated)
   );
 }

@@ -31,7 +31,7 @@ export interface FacetOptions {
 
 /**
  * The filters, compiled against one index. Faceted filters are numbered: where fields first (one
- * per field), then the seed fields; the others (quick filter, created, missing) are no facet and
+ * per field), then the seed fields; the others (quick filter, activity times, missing) are no facet and
  * apply to every count.
  */
 export interface Plan {
@@ -45,7 +45,6 @@ export interface Plan {
   readonly blocked: boolean;
   readonly quickTest: ((row: Seed) => boolean) | undefined;
   readonly quickSet: ReadonlySet<Seed> | undefined;
-  readonly created: { readonly from: number; readonly to: number } | null;
   readonly checkMissing: boolean;
   /** 1 for each field named by `missing`; a seed lacks one when it has fewer than missingCount. */
   readonly missingMark: Uint8Array;
@@ -163,7 +162,6 @@ export function compile(index: FacetIndex, model: SeedFilterModel, options: Face
     blocked: model.unreadable.length > 0,
     quickTest: typeof quick === 'function' ? quick : undefined,
     quickSet: typeof quick === 'object' ? quick : undefined,
-    created: model.created,
     checkMissing: model.missing.length > 0 && !missingAll,
     missingMark,
     missingCount,
@@ -251,7 +249,7 @@ export function newTally(plan: Plan, n: number): Tally {
  * integer arrays, with every filter's test inline.
  */
 export function countRows(plan: Plan, tally: Tally, from: number, to: number): void {
-  const { c, pairDim, whereFields, missingMark, groupChosen, typeChosen, created } = plan;
+  const { c, pairDim, whereFields, missingMark, groupChosen, typeChosen } = plan;
   const { pairStart, pairs, pairField, fieldStart, fields, groupStart, groups, groupUnknown } = c;
   const { basePairs, ownPairs, baseFields, ownFields, ownRows, matched, hit } = tally;
   const act = plan.activity;
@@ -260,10 +258,6 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
   const W = whereFields.length;
   const noneSlot = plan.groupCount + 1;
   for (let i = from; i < to; i++) {
-    if (created !== null) {
-      const ms = c.created[i] ?? Number.NaN;
-      if (!(ms >= created.from && ms < created.to)) continue;
-    }
     if (act.timed && !timesKeep(act, i)) continue;
     // A row that has every `missing` field is kept aside if it passes every other filter.
     let complete = false;

@@ -8,7 +8,7 @@
  * when it is read whole.
  */
 import { unknownOf, type Seed } from '../../api/records';
-import { fieldInstantMs, metadataOf, MetadataView, type MetadataTable } from '../../api/row-view';
+import { metadataOf, MetadataView, type MetadataTable } from '../../api/row-view';
 import { SortRanking, type SortSource } from '../../components/data-table';
 import { END_SLICE, runJob, type Job } from '../../scheduling';
 import { orderFieldNames, variantKey } from '../../lib/metadata-audit';
@@ -66,8 +66,6 @@ export class IndexCore {
   readonly status: number[] = [];
   /** Seed type id, or -1 when unknown. */
   readonly seedType: number[] = [];
-  /** Creation time in ms, NaN when unknown. */
-  readonly created: number[] = [];
   readonly metadataUnknown: number[] = [];
   /** Who added and last updated each row, and when. */
   readonly activity = new ActivityColumns();
@@ -238,8 +236,6 @@ export class IndexCore {
     } else {
       this.seedType.push(-1);
     }
-    const ms = whole || !unknownOf(seed, 'created') ? fieldInstantMs(seed, 'created') : null;
-    this.created.push(ms ?? Number.NaN);
     this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
     this.activity.add(seed);
 

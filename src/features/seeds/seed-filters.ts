@@ -18,7 +18,6 @@ import {
   NO_ACTIVITY,
   type ActivityModel,
 } from '../../lib/activity-filters';
-import type { PeriodRange } from '../../lib/periods';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { listParam, quoted, type Decoded, type Values } from '../../lib/url-state';
 
@@ -130,8 +129,7 @@ export interface SeedFilterModel {
   readonly publiclyVisible: readonly boolean[];
   readonly seedTypes: readonly string[];
   readonly status: readonly StatusClass[];
-  readonly created: PeriodRange | null;
-  /** Who added or last updated a seed, and when (`created` is its `created`). */
+  /** Who added or last updated a seed, and when. */
   readonly activity: ActivityModel;
   /** Messages for values that cannot be read: while there is one, no seed matches. */
   readonly unreadable: readonly string[];
@@ -145,7 +143,6 @@ export const NO_SEED_FILTERS: SeedFilterModel = {
   publiclyVisible: [],
   seedTypes: [],
   status: [],
-  created: null,
   activity: NO_ACTIVITY,
   unreadable: [],
 };
@@ -180,7 +177,6 @@ export function seedFilterModel(values: Partial<SeedRowFilterValues>): SeedFilte
     publiclyVisible: readable(values.public ?? [], problems),
     seedTypes: [...new Set(values.seed_type ?? [])],
     status: readable(values.status ?? [], problems),
-    created: activity.created,
     activity,
     unreadable: problems,
   };

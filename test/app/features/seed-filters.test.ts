@@ -52,6 +52,16 @@ describe('the seed row filters in the address', () => {
               .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
             { nil: undefined },
           ),
+          created_by: fc.uniqueArray(
+            fc.string({ minLength: 1 }).filter((u) => u.trim() !== ''),
+            {
+              maxLength: 2,
+            },
+          ),
+          updated_by: fc.constant([]),
+          created_since: fc.constant(undefined),
+          updated_since: fc.option(fc.constantFrom('2026-11-20', '2024-02-29'), { nil: undefined }),
+          updated: fc.option(fc.constantFrom('2026-11-24', '2026-Q4', '2026'), { nil: undefined }),
         }),
         (state) => {
           const search = encodeInto(seedRowFilterParams, new URLSearchParams('q=kept'), state);
@@ -99,7 +109,10 @@ describe('the seed row filters in the address', () => {
       publiclyVisible: [true],
       seedTypes: ['oneHopOff'],
       status: ['4xx', 'unchecked'],
-      created: { period: '2024-02', from: Date.UTC(2024, 1, 1), to: Date.UTC(2024, 2, 1) },
+      activity: {
+        ...NO_SEED_FILTERS.activity,
+        created: { period: '2024-02', from: Date.UTC(2024, 1, 1), to: Date.UTC(2024, 2, 1) },
+      },
     });
     expect(hasSeedFilters(model)).toBe(true);
     expect(hasSeedFilters(modelOf(''))).toBe(false);
