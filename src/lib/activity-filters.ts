@@ -19,7 +19,7 @@ import { isPeriod, periodRange, type PeriodRange } from './periods';
 import { listParam, quoted, type Decoded, type Param, type Values } from './url-state';
 
 /** A value from the address that cannot be read, kept as written, with what is wrong with it. */
-export interface Unreadable {
+interface Unreadable {
   readonly unreadable: string;
   readonly problem: string;
 }
@@ -36,7 +36,7 @@ const unreadable = (text: string, why: string, noMatch: string): Decoded<Unreada
 };
 
 /** The instants of a day `YYYY-MM-DD` or a period (`YYYY-MM`, `YYYY-Qn`, `YYYY`), in UTC. */
-export function whenRange(text: string): PeriodRange | null {
+function whenRange(text: string): PeriodRange | null {
   const start = utcDayStart(text);
   if (start !== null) return { period: text, from: start, to: start + DAY_MS };
   return periodRange(text);
@@ -194,11 +194,11 @@ export function inTime(
 }
 
 /** Whether a change's person is among those chosen (none chosen: no filter). */
-export const changeBy = (change: Change | null, chosen: readonly string[]): boolean =>
+const changeBy = (change: Change | null, chosen: readonly string[]): boolean =>
   chosen.length === 0 || (change?.by != null && chosen.includes(change.by));
 
 /** Which of the model's filters a record passes: its times, its adder, its last updater. */
-export function activityTests(model: ActivityModel, row: object) {
+function activityTests(model: ActivityModel, row: object) {
   const added = addedOf(row);
   const update = updateOf(row);
   return {
