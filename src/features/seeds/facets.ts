@@ -35,7 +35,7 @@ import { fieldFacets, type FieldFacet } from './field-facets';
 import { seedFacets, type SeedFacets } from './seed-facets';
 
 export type { FacetOptions } from './facet-count';
-export type { FieldFacet, FieldValue } from './field-facets';
+export type { FieldFacet } from './field-facets';
 export type { ChoiceFacet } from './seed-facets';
 
 // ---------------------------------------------------------------------------------------------
