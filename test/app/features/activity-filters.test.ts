@@ -6,9 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addedOf, updateOf, utcDayStart } from '../../../src/api/changes';
-import { LIST_WORKER_ROUTES } from '../../../src/api/fast-seed';
 import { parseRecords } from '../../../src/api/parse';
-import { readPage } from '../../../src/api/read-page';
 import type { Seed } from '../../../src/api/records';
 import { blockRows } from '../../../src/api/row-block';
 import { activityChips } from '../../../src/components/activity-chips';
@@ -23,6 +21,7 @@ import {
 } from '../../../src/lib/activity-filters';
 import { decodeAll, encodeInto } from '../../../src/lib/url-state';
 import { mutated } from '../mutated-records';
+import { workerBlock } from '../worker-block';
 
 const PARAMS = activityParams('No records match it until it is changed.');
 const decode = (query: string) => decodeAll(PARAMS, new URLSearchParams(query));
@@ -286,19 +285,6 @@ function plainCounts(rows: readonly object[], pick: (row: object) => string | nu
   return counts;
 }
 
-/** The seeds as the list worker keeps them (blocks), the way the page reads them. */
-function blockSeeds(items: readonly unknown[]): readonly Seed[] {
-  const reading = readPage(
-    'seed',
-    new TextEncoder().encode(JSON.stringify(items)).buffer,
-    0,
-    'application/json',
-    LIST_WORKER_ROUTES,
-  );
-  if (!reading.ok) throw new Error(reading.reason);
-  return blockRows<'seed'>(reading.block);
-}
-
 describe('the filtered rows and the facets', () => {
   it('equal a plain filter over records with deleted, null and retyped user and date fields', () => {
     fc.assert(
@@ -307,7 +293,9 @@ describe('the filtered rows and the facets', () => {
         queryArbitrary,
         fc.boolean(),
         (items, query, asBlocks) => {
-          const seeds = asBlocks ? blockSeeds(items) : parseRecords('seed', items).records;
+          const seeds = asBlocks
+            ? blockRows<'seed'>(workerBlock(items))
+            : parseRecords('seed', items).records;
           const expected = plainFilter(seeds, query);
           const model = seedFilterModel(
             decodeAll(seedRowFilterParams, new URLSearchParams(query)).values,
