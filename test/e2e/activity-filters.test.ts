@@ -103,7 +103,7 @@ describe('the activity facets and filters of the seed list', () => {
     const page = await open('/seeds');
     await countLine(page, `${count(seeds.length)} seeds`);
     const section = page.getByRole('region', { name: 'Added by' });
-    await section.getByRole('checkbox', { name: new RegExp(`^${user}, `) }).check();
+    await section.getByRole('checkbox', { name: new RegExp(`^${user}, `) }).click();
     await countLine(page, `${count(added)} of ${count(seeds.length)} seeds`);
     expect(new URL(page.url()).searchParams.getAll('created_by')).toEqual([user]);
 
@@ -157,7 +157,7 @@ describe('the activity facets of /collections', () => {
     await page
       .getByRole('region', { name: 'Last updated by' })
       .getByRole('checkbox', { name: new RegExp(`^${user}, `) })
-      .check();
+      .click();
     await countLine(page, `${count(n)} of ${count(collections.length)} collections`);
     expect(new URL(page.url()).searchParams.getAll('updated_by')).toEqual([user]);
   });

@@ -26,7 +26,11 @@ export default function ActivityPanel({
           Counts of {formatCount(counts.rows.length)} collections
         </span>
       </div>
-      <ActivityFacets counts={counts} nouns={COLLECTION_NOUNS} onToggle={onToggle} />
+      {counts.addedBy.total === 0 && counts.updatedBy.total === 0 ? (
+        <p className="muted">No collection here to count: remove a filter to see more.</p>
+      ) : (
+        <ActivityFacets counts={counts} nouns={COLLECTION_NOUNS} onToggle={onToggle} />
+      )}
     </section>
   );
 }

@@ -276,7 +276,8 @@ export function CollectionsPage() {
           filtered,
           noMatches: (
             <EmptyState kind="no-matches" title="No collections match these filters.">
-              Try another state, another time since the last crawl, or a shorter name.
+              Try another state, another time since the last crawl or of the last change, or a
+              shorter name.
             </EmptyState>
           ),
           nothingYet: 'This catalogue has no collections yet.',
