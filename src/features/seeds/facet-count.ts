@@ -31,8 +31,8 @@ export interface FacetOptions {
 
 /**
  * The filters, compiled against one index. Faceted filters are numbered: where fields first (one
- * per field), then the seed fields; the others (quick filter, activity times, missing) are no facet and
- * apply to every count.
+ * per field), then the seed fields and the two people (added by, last updated by); the others
+ * (quick filter, activity times, missing) are no facet and apply to every count.
  */
 export interface Plan {
   readonly c: IndexCore;

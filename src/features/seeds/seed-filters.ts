@@ -2,9 +2,9 @@
  * The seed filters the explorer applies to the loaded rows (the service's own filters, which go
  * into the request, are in filters.ts): metadata values (`where`), missing fields (`missing`),
  * seed groups, the seed's own fields, and who added or last updated it and when (the activity
- * filters of src/lib/activity-filters.ts). Each is a URL parameter, repeatable
- * where the facet panel lets the user choose several values; values of one parameter combine with
- * OR, different parameters with AND.
+ * filters of src/lib/activity-filters.ts). Each is a URL parameter, repeatable where the facet
+ * panel lets the user choose several values; values of one parameter combine with OR, different
+ * parameters with AND.
  *
  * A value that cannot be read is not dropped: the filter would then widen to every seed without
  * the user asking. It stays in the address as written (so nothing rewrites it behind the user's
