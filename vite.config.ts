@@ -80,8 +80,8 @@ export default defineConfig(({ command }) => ({
               name: 'page',
               test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/](hooks|row-view)\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
             },
-            // The calendar's periods: the seed lists' `created=` and the overviews' charts name
-            // them, the collections do not.
+            // The calendar's periods: the lists' `created=` and `updated=` and the overviews'
+            // charts name them.
             { name: 'periods', test: /src[\\/]lib[\\/]periods\.ts$/ },
             // The Export button and the value renderers, which the press page shares with lists.
             {

@@ -15,6 +15,7 @@ import { computeFacets, facetJob } from '../src/features/seeds/facets';
 import { runJob } from '../src/scheduling';
 import { NO_SEED_FILTERS, type SeedFilterModel } from '../src/features/seeds/seed-filters';
 import { quickFilter } from '../src/lib/text-match';
+import { NO_ACTIVITY } from '../src/lib/activity-filters';
 import { generateCatalogue } from '../src/server/catalogue/generate';
 
 const { values: args } = parseArgs({
@@ -157,7 +158,10 @@ const cases: [string, SeedFilterModel, ((row: Seed) => boolean) | ReadonlySet<Se
     [
       'created=2019-06',
       model({
-        created: { period: '2019-06', from: Date.UTC(2019, 5, 1), to: Date.UTC(2019, 6, 1) },
+        activity: {
+          ...NO_ACTIVITY,
+          created: { period: '2019-06', from: Date.UTC(2019, 5, 1), to: Date.UTC(2019, 6, 1) },
+        },
       }),
       undefined,
     ],

@@ -65,7 +65,7 @@ describe('the public representation', () => {
     await page.getByText(`${String(total)} collections`, { exact: true }).waitFor();
     await expect.poll(() => rowsIn(page, 'Collections')).toBe(total);
     await page
-      .getByText('The catalogue service does not provide: Created by, Updated by.')
+      .getByText('The catalogue service does not provide: Created by, Last updated by.')
       .waitFor();
     expect(await alarms(page)).toEqual([]);
   });

@@ -120,9 +120,9 @@ export const collectionColumns: readonly DataColumn<Collection>[] = [
   },
   dateColumn('last_crawl', 'Last crawl', 'lastCrawl', { missing: 'never', width: 185 }),
   dateColumn('created', 'Created', 'created', { width: 185 }),
-  dateColumn('updated', 'Updated', 'lastUpdated', { hiddenByDefault: true }),
+  dateColumn('updated', 'Last updated', 'lastUpdated', { hiddenByDefault: true }),
   textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
-  textColumn('updated_by', 'Updated by', 'lastUpdatedBy', { hiddenByDefault: true }),
+  textColumn('updated_by', 'Last updated by', 'lastUpdatedBy', { hiddenByDefault: true }),
   referenceColumn('account', 'Account', 'accountId', { hiddenByDefault: true }),
 ];
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { listView, useCollections } from '../../api/hooks';
 import { isMetadataColumnId, useMetadataColumns } from '../../components/columns';
@@ -11,7 +11,9 @@ import {
   quickChip,
   type Chip,
 } from '../../components/filter-chips';
+import { activityChips, NO_ACTIVITY_CHIPS } from '../../components/activity-chips';
 import { SelectInput } from '../../components/filters';
+import { SinceChoice } from '../../components/since-choice';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/count-words';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
@@ -31,7 +33,16 @@ import {
   missingFieldsParam,
   missingSearch,
 } from '../../lib/metadata-audit';
+import {
+  activityCounts,
+  activityModel,
+  activityParams,
+  hasActivityFilters,
+} from '../../lib/activity-filters';
 import { paths } from '../../lib/paths';
+import { useRememberedFlag } from '../../lib/remembered';
+import { sameInUrl } from '../../lib/url-state';
+import { useSame } from '../../lib/use-same';
 import { today } from '../../lib/today';
 import { collectionColumns, collectionSearchText } from './collection-columns';
 import { collectionFilterParams } from './filters';
@@ -51,12 +62,17 @@ const CRAWLED_OPTIONS = [
  * The service's filter, and over the loaded rows the collections lacking metadata fields, those
  * last crawled in a band of time before today and those of at most a size.
  */
+const ACTIVITY_PARAMS = activityParams('No collections match it until it is changed.');
+
 const collectionsParams = {
   ...collectionFilterParams,
   missing: missingFieldsParam(),
   crawled: crawledParam(),
   size_max: sizeMaxParam(),
+  ...ACTIVITY_PARAMS,
 };
+
+const ActivityPanel = lazy(() => import('./activity-panel'));
 
 function crawledNote(age: CrawlAge): string {
   switch (age) {
@@ -97,11 +113,36 @@ export function CollectionsPage() {
     if (typeof sizeMax !== 'number') return [];
     return inBand.filter((c) => withinSize(c, sizeMax));
   }, [inBand, sizeMax]);
+  const quickKept = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
+  // Who added or last updated them, and when: its facets count with every other filter applied.
+  // Read again only when the activity parameters would write another address.
+  const activityValues = useSame(page.values, (kept, now) => sameInUrl(ACTIVITY_PARAMS, kept, now));
+  const activity = useMemo(() => {
+    const problems: string[] = [];
+    const model = activityModel(activityValues, problems);
+    return {
+      model,
+      blocked: problems.length > 0,
+      on: hasActivityFilters(model) || problems.length > 0,
+    };
+  }, [activityValues]);
   // Every filter but `missing`: the records the coverage audit counts (see RequiredFieldsAudit).
-  const kept = useQuickFiltered(inSize, page.quick.query, collectionSearchText);
-  const lacking = useMemo(() => filterMissing(kept, missing, 'collection'), [kept, missing]);
-  const rows = lacking.rows;
+  const kept = useMemo(
+    () => (activity.blocked ? [] : activityCounts(quickKept, activity.model).rows),
+    [quickKept, activity],
+  );
+  const lacking = useMemo(
+    () => filterMissing(quickKept, missing, 'collection'),
+    [quickKept, missing],
+  );
+  const counts = useMemo(
+    () => activityCounts(activity.blocked ? [] : lacking.rows, activity.model),
+    [lacking.rows, activity],
+  );
+  const rows = counts.rows;
+  const [facetsOpen, setFacetsOpen] = useRememberedFlag('collection-facets-open', false);
   const othersNarrow =
+    activity.on ||
     state !== undefined ||
     crawled !== undefined ||
     sizeMax !== undefined ||
@@ -141,11 +182,13 @@ export function CollectionsPage() {
       ? []
       : [quickChip(`name containing “${page.quick.query}”`, { q: '' })]),
   ];
+  chips.splice(chips.length - (page.quick.query === '' ? 0 : 1), 0, ...activityChips(page.values));
   const everyCollection = {
     state: undefined,
     crawled: undefined,
     size_max: undefined,
     missing: [],
+    ...NO_ACTIVITY_CHIPS,
     q: '',
   };
 
@@ -187,9 +230,37 @@ export function CollectionsPage() {
                   page.url.set({ crawled: age });
                 }}
               />
+              <SinceChoice
+                label="Added"
+                value={page.values.created_since}
+                onChange={(day) => {
+                  page.url.set({ created_since: day });
+                }}
+              />
+              <SinceChoice
+                label="Updated"
+                value={page.values.updated_since}
+                onChange={(day) => {
+                  page.url.set({ updated_since: day });
+                }}
+              />
             </>
           ),
           quick: { label: 'Name contains', placeholder: 'e.g. elections' },
+          actions: (
+            <div className="field field-action">
+              <button
+                type="button"
+                className="button button-quiet"
+                aria-expanded={facetsOpen}
+                onClick={() => {
+                  setFacetsOpen(!facetsOpen);
+                }}
+              >
+                {facetsOpen ? 'Hide the facets' : 'Show the facets'}
+              </button>
+            </div>
+          ),
         }}
         table={{
           tableId: 'collections',
@@ -205,7 +276,8 @@ export function CollectionsPage() {
           filtered,
           noMatches: (
             <EmptyState kind="no-matches" title="No collections match these filters.">
-              Try another state, another time since the last crawl, or a shorter name.
+              Try another state, another time since the last crawl or of the last change, or a
+              shorter name.
             </EmptyState>
           ),
           nothingYet: 'This catalogue has no collections yet.',
@@ -241,6 +313,21 @@ export function CollectionsPage() {
                 />
               )}
             </>
+          ),
+          beside: facetsOpen && list.rows.length > 0 && (
+            <Suspense fallback={<p className="facet-panel muted">Loading the facets…</p>}>
+              <ActivityPanel
+                counts={counts}
+                onToggle={(param, user) => {
+                  const chosen = page.values[param];
+                  page.url.set({
+                    [param]: chosen.includes(user)
+                      ? chosen.filter((u) => u !== user)
+                      : [...chosen, user],
+                  });
+                }}
+              />
+            </Suspense>
           ),
         }}
       />

@@ -12,6 +12,13 @@ import { unusedFieldMessage } from '../../lib/metadata-audit';
 import { STATUS_CLASSES } from '../../lib/seed-status';
 import { clip, quoted } from '../../lib/url-state';
 import type { SeedFilterModel } from './seed-filters';
+import {
+  compileActivity,
+  newActivityTally,
+  timesKeep,
+  type ActivityPlan,
+  type ActivityTally,
+} from './activity-count';
 import type { FacetIndex, IndexCore } from './facet-index';
 import { NO, UNKNOWN_STATE, UNKNOWN_STATUS, YES } from './seed-states';
 
@@ -24,8 +31,8 @@ export interface FacetOptions {
 
 /**
  * The filters, compiled against one index. Faceted filters are numbered: where fields first (one
- * per field), then the seed fields; the others (quick filter, created, missing) are no facet and
- * apply to every count.
+ * per field), then the seed fields and the two people (added by, last updated by); the others
+ * (quick filter, activity times, missing) are no facet and apply to every count.
  */
 export interface Plan {
   readonly c: IndexCore;
@@ -38,7 +45,6 @@ export interface Plan {
   readonly blocked: boolean;
   readonly quickTest: ((row: Seed) => boolean) | undefined;
   readonly quickSet: ReadonlySet<Seed> | undefined;
-  readonly created: { readonly from: number; readonly to: number } | null;
   readonly checkMissing: boolean;
   /** 1 for each field named by `missing`; a seed lacks one when it has fewer than missingCount. */
   readonly missingMark: Uint8Array;
@@ -55,6 +61,7 @@ export interface Plan {
   readonly typeFilter: boolean;
   readonly typeChosen: Uint8Array;
   readonly statusMask: number;
+  readonly activity: ActivityPlan;
   readonly messages: string[];
 }
 
@@ -64,7 +71,9 @@ export const ACTIVE_DIM = 1;
 export const PUBLIC_DIM = 2;
 export const TYPE_DIM = 3;
 export const STATUS_DIM = 4;
-export const SEED_DIMS = 5;
+export const ADDED_BY_DIM = 5;
+export const UPDATED_BY_DIM = 6;
+export const SEED_DIMS = 7;
 
 export function compile(index: FacetIndex, model: SeedFilterModel, options: FacetOptions): Plan {
   const {
@@ -153,7 +162,6 @@ export function compile(index: FacetIndex, model: SeedFilterModel, options: Face
     blocked: model.unreadable.length > 0,
     quickTest: typeof quick === 'function' ? quick : undefined,
     quickSet: typeof quick === 'object' ? quick : undefined,
-    created: model.created,
     checkMissing: model.missing.length > 0 && !missingAll,
     missingMark,
     missingCount,
@@ -167,6 +175,7 @@ export function compile(index: FacetIndex, model: SeedFilterModel, options: Face
     typeFilter: model.seedTypes.length > 0,
     typeChosen,
     statusMask,
+    activity: compileActivity(c.activity, model.activity),
     messages,
   };
 }
@@ -193,6 +202,7 @@ export interface Tally {
   readonly ownType: Int32Array;
   readonly baseGroup: Int32Array;
   readonly ownGroup: Int32Array;
+  readonly activity: ActivityTally;
   readonly matched: Uint32Array;
   matchCount: number;
   /** Rows failing the `missing` filter alone (kept only while it is in force). */
@@ -224,6 +234,7 @@ export function newTally(plan: Plan, n: number): Tally {
     ownType: new Int32Array(types),
     baseGroup: new Int32Array(groups),
     ownGroup: new Int32Array(groups),
+    activity: newActivityTally(plan.activity),
     matched: new Uint32Array(n),
     matchCount: 0,
     lacking: new Uint32Array(plan.checkMissing ? n : 0),
@@ -238,16 +249,16 @@ export function newTally(plan: Plan, n: number): Tally {
  * integer arrays, with every filter's test inline.
  */
 export function countRows(plan: Plan, tally: Tally, from: number, to: number): void {
-  const { c, pairDim, whereFields, missingMark, groupChosen, typeChosen, created } = plan;
+  const { c, pairDim, whereFields, missingMark, groupChosen, typeChosen } = plan;
   const { pairStart, pairs, pairField, fieldStart, fields, groupStart, groups, groupUnknown } = c;
   const { basePairs, ownPairs, baseFields, ownFields, ownRows, matched, hit } = tally;
+  const act = plan.activity;
+  const { addedBy, updatedBy } = act.columns;
+  const people = tally.activity;
   const W = whereFields.length;
   const noneSlot = plan.groupCount + 1;
   for (let i = from; i < to; i++) {
-    if (created !== null) {
-      const ms = c.created[i] ?? Number.NaN;
-      if (!(ms >= created.from && ms < created.to)) continue;
-    }
+    if (act.timed && !timesKeep(act, i)) continue;
     // A row that has every `missing` field is kept aside if it passes every other filter.
     let complete = false;
     if (plan.checkMissing) {
@@ -309,6 +320,16 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       fails++;
       failed = W + STATUS_DIM;
     }
+    const ab = addedBy[i] ?? 0;
+    if (act.addedFilter && act.addedChosen[ab] !== 1) {
+      fails++;
+      failed = W + ADDED_BY_DIM;
+    }
+    const ub = updatedBy[i] ?? 0;
+    if (act.updatedFilter && act.updatedChosen[ub] !== 1) {
+      fails++;
+      failed = W + UPDATED_BY_DIM;
+    }
     if (fails > 1) continue;
     if (complete) {
       if (fails === 0) tally.lacking[tally.lackingCount++] = i;
@@ -330,6 +351,8 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       bump(tally.basePublic, v);
       bump(tally.baseType, t + 1);
       bump(tally.baseStatus, s);
+      bump(people.baseAdded, ab);
+      bump(people.baseUpdated, ub);
       tally.metadataUnknown += c.metadataUnknown[i] ?? 0;
       continue;
     }
@@ -355,6 +378,10 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       bump(tally.ownPublic, v);
     } else if (failed === W + TYPE_DIM) {
       bump(tally.ownType, t + 1);
+    } else if (failed === W + ADDED_BY_DIM) {
+      bump(people.ownAdded, ab);
+    } else if (failed === W + UPDATED_BY_DIM) {
+      bump(people.ownUpdated, ub);
     } else {
       bump(tally.ownStatus, s);
     }

@@ -8,12 +8,13 @@
  * when it is read whole.
  */
 import { unknownOf, type Seed } from '../../api/records';
-import { fieldInstantMs, metadataOf, MetadataView, type MetadataTable } from '../../api/row-view';
+import { metadataOf, MetadataView, type MetadataTable } from '../../api/row-view';
 import { SortRanking, type SortSource } from '../../components/data-table';
 import { END_SLICE, runJob, type Job } from '../../scheduling';
 import { orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { resume } from '../../lib/resume';
 import { StringIndex } from '../../lib/string-index';
+import { ActivityColumns } from './activity-count';
 import { fieldsOf, HEAVY_ROW, statusClass, yesNo } from './seed-states';
 
 /** Rows indexed between yields, less one (a power of two): a few milliseconds of work. */
@@ -65,9 +66,9 @@ export class IndexCore {
   readonly status: number[] = [];
   /** Seed type id, or -1 when unknown. */
   readonly seedType: number[] = [];
-  /** Creation time in ms, NaN when unknown. */
-  readonly created: number[] = [];
   readonly metadataUnknown: number[] = [];
+  /** Who added and last updated each row, and when. */
+  readonly activity = new ActivityColumns();
 
   readonly groupIndex = new Map<number, number>();
   readonly groupIds: number[] = [];
@@ -235,9 +236,8 @@ export class IndexCore {
     } else {
       this.seedType.push(-1);
     }
-    const ms = whole || !unknownOf(seed, 'created') ? fieldInstantMs(seed, 'created') : null;
-    this.created.push(ms ?? Number.NaN);
     this.metadataUnknown.push(!whole && unknownOf(seed, 'metadata') ? 1 : 0);
+    this.activity.add(seed);
 
     this.length = i + 1;
   }

@@ -5,7 +5,7 @@
  * counts with every filter but its own, so choosing "English" does not hide "Spanish".
  *
  * It is over 300 lines because its sections (metadata fields, yes/no fields, seed types, groups,
- * statuses) share the count wording kept beside them; the value list is in facet-values.tsx.
+ * statuses) share the count wording kept beside them; the value list is in src/components/facet-values.tsx.
  */
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatCount, shortText } from '../../lib/format';
@@ -13,7 +13,14 @@ import { sameItems, useSame } from '../../lib/use-same';
 import { type ChoiceFacet, type FacetResult, type FieldFacet } from './facets';
 import { STATUS_LABELS, type StatusClass } from '../../lib/seed-status';
 import type { SeedGroupChoice } from './seed-filters';
-import { displayValue, MOST_IN_LABEL, Value, ValueList, VariantHint } from './facet-values';
+import { ActivityFacets, type ActivityChoice } from '../../components/activity-facets';
+import {
+  displayValue,
+  MOST_IN_LABEL,
+  Value,
+  ValueList,
+  VariantHint,
+} from '../../components/facet-values';
 
 /** Metadata fields shown before "Show all fields" (a list may carry thousands). */
 const FIRST_FIELDS = 30;
@@ -23,7 +30,8 @@ export type SeedChoice =
   | { kind: 'active'; value: boolean }
   | { kind: 'public'; value: boolean }
   | { kind: 'type'; value: string }
-  | { kind: 'status'; value: StatusClass };
+  | { kind: 'status'; value: StatusClass }
+  | { kind: ActivityChoice; value: string };
 
 export interface FacetPanelProps {
   result: FacetResult;
@@ -40,6 +48,8 @@ export interface FacetPanelProps {
    */
   onClose?: (() => void) | undefined;
 }
+
+const SEED_NOUNS = ['seed', 'seeds'] as const;
 
 const share = (count: number, of: number) =>
   of === 0 ? '' : ` (${Math.round((count / of) * 100).toString()}%)`;
@@ -174,6 +184,13 @@ const FacetCounts = memo(function FacetCounts({
         label={(v) => STATUS_LABELS[v]}
         onToggle={(value) => {
           onChoice({ kind: 'status', value });
+        }}
+      />
+      <ActivityFacets
+        counts={result}
+        nouns={SEED_NOUNS}
+        onToggle={(kind, value) => {
+          onChoice({ kind, value });
         }}
       />
       <h3 className="facet-panel__group">Metadata</h3>

@@ -17,9 +17,12 @@
 import type { Seed } from '../../api/records';
 import { runJob, type Job } from '../../scheduling';
 import type { FieldCoverage } from '../../lib/metadata-audit';
-import { fold, wordMatcher } from '../../lib/text-match';
 import type { SeedFilterModel } from './seed-filters';
+import type { UserCounts } from '../../lib/activity-filters';
+import { activityFacets } from './activity-count';
 import {
+  ADDED_BY_DIM,
+  UPDATED_BY_DIM,
   compile,
   countRows,
   newTally,
@@ -32,13 +35,16 @@ import { fieldFacets, type FieldFacet } from './field-facets';
 import { seedFacets, type SeedFacets } from './seed-facets';
 
 export type { FacetOptions } from './facet-count';
-export type { FieldFacet, FieldValue } from './field-facets';
+export type { FieldFacet } from './field-facets';
 export type { ChoiceFacet } from './seed-facets';
 
 // ---------------------------------------------------------------------------------------------
 // Results
 
 export interface FacetResult extends SeedFacets {
+  /** Who added, and who last updated, the seeds (activity-count.ts). */
+  readonly addedBy: UserCounts;
+  readonly updatedBy: UserCounts;
   /** Positions in the index's rows of the matching seeds, in the rows' order. */
   readonly indices: Uint32Array;
   /** The matching seeds, in the rows' order. */
@@ -124,6 +130,10 @@ function* report(
     coverage,
     metadataUnknown: tally.metadataUnknown,
     ...seedFacets(model, options, plan, tally),
+    ...activityFacets(plan.activity, model.activity, tally.activity, {
+      added: tally.matchCount + (tally.ownRows[plan.whereFields.length + ADDED_BY_DIM] ?? 0),
+      updated: tally.matchCount + (tally.ownRows[plan.whereFields.length + UPDATED_BY_DIM] ?? 0),
+    }),
     messages: plan.messages,
   };
 }
@@ -138,17 +148,4 @@ function mergeAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
       j >= b.length || (i < a.length && (a[i] ?? 0) < (b[j] ?? 0)) ? (a[i++] ?? 0) : (b[j++] ?? 0);
   }
   return out;
-}
-
-/**
- * The values of a facet whose text contains every word of `query`, ignoring case and accents as
- * the quick filter does, in the facet's order: the search box over a long list of values.
- */
-export function findValues<V>(
-  values: readonly V[],
-  query: string,
-  text: (value: V) => string,
-): readonly V[] {
-  const matches = wordMatcher(query);
-  return matches ? values.filter((value) => matches(fold(text(value)))) : values;
 }

@@ -4,7 +4,7 @@
  * filter last. Each says what the list keeps.
  */
 import { anyOfChips, oneChip, quickChip, type Chip } from '../../components/filter-chips';
-import { formatPeriod } from '../../lib/format';
+import { activityChips, NO_ACTIVITY_CHIPS } from '../../components/activity-chips';
 import type { StatusClass } from '../../lib/seed-status';
 import {
   isUnreadable,
@@ -117,17 +117,7 @@ export function filterChips(
       (kept) => ({ status: kept }),
     ),
   );
-  const created = values.created;
-  if (created !== undefined) {
-    chips.push(
-      oneChip(
-        isUnreadable(created)
-          ? `created=${created.unreadable}`
-          : `created in ${formatPeriod(created)}`,
-        { created: undefined },
-      ),
-    );
-  }
+  chips.push(...activityChips(values));
   if (values.q !== '') chips.push(quickChip(`URL or title containing “${values.q}”`, { q: '' }));
   return chips;
 }
@@ -144,6 +134,6 @@ export const NO_CHIPS: SeedChipPatch = {
   public: [],
   seed_type: [],
   status: [],
-  created: undefined,
+  ...NO_ACTIVITY_CHIPS,
   q: '',
 };

@@ -109,9 +109,10 @@ export function seedColumns(
       title: groupNames,
     },
     dateColumn('created', 'Created', 'created'),
-    dateColumn('updated', 'Updated', 'lastUpdated'),
+    dateColumn('updated', 'Last updated', 'lastUpdated'),
     idColumn({ hiddenByDefault: true }),
     textColumn('created_by', 'Created by', 'createdBy', { hiddenByDefault: true }),
+    textColumn('updated_by', 'Last updated by', 'lastUpdatedBy', { hiddenByDefault: true }),
   ];
 }
 

@@ -1,18 +1,25 @@
 /**
  * The seed filters the explorer applies to the loaded rows (the service's own filters, which go
  * into the request, are in filters.ts): metadata values (`where`), missing fields (`missing`),
- * seed groups, the seed's own fields and its creation month. Each is a URL parameter, repeatable
- * where the facet panel lets the user choose several values; values of one parameter combine with
- * OR, different parameters with AND.
+ * seed groups, the seed's own fields, and who added or last updated it and when (the activity
+ * filters of src/lib/activity-filters.ts). Each is a URL parameter, repeatable where the facet
+ * panel lets the user choose several values; values of one parameter combine with OR, different
+ * parameters with AND.
  *
  * A value that cannot be read is not dropped: the filter would then widen to every seed without
  * the user asking. It stays in the address as written (so nothing rewrites it behind the user's
  * back), is reported, and matches no seed until it is fixed or cleared.
  */
 import { isBlank, missingFieldsParam } from '../../lib/metadata-audit';
-import { isPeriod, periodRange, type PeriodRange } from '../../lib/periods';
+import {
+  activityModel,
+  activityParams,
+  hasActivityFilters,
+  NO_ACTIVITY,
+  type ActivityModel,
+} from '../../lib/activity-filters';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
-import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
+import { listParam, quoted, type Decoded, type Values } from '../../lib/url-state';
 
 /** A value from the address that cannot be read, kept as written. */
 export interface Unreadable {
@@ -82,27 +89,6 @@ function decodeStatus(text: string): Decoded<StatusClass | Unreadable> {
   );
 }
 
-/**
- * `created=2024-03`, `created=2024-Q1` or `created=2024`: seeds created in that month, quarter or
- * year of the UTC calendar.
- */
-export function createdParam(): Param<string | Unreadable | undefined> {
-  return {
-    decode: (text) => {
-      if (text === null || text === '') return { value: undefined };
-      if (isPeriod(text)) return { value: text };
-      return unreadable(
-        text,
-        `${quoted(text)} is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.`,
-      );
-    },
-    encode: (value) => {
-      if (value === undefined) return null;
-      return isUnreadable(value) ? value.unreadable : value;
-    },
-  };
-}
-
 const keep = <T>(value: T | Unreadable, write: (value: T) => string): string =>
   isUnreadable(value) ? value.unreadable : write(value);
 
@@ -118,7 +104,7 @@ export const seedRowFilterParams = {
     (value) => value,
   ),
   status: listParam(decodeStatus, (value) => keep(value, (status) => status)),
-  created: createdParam(),
+  ...activityParams(NO_MATCH),
 };
 
 export type SeedRowFilterValues = Values<typeof seedRowFilterParams>;
@@ -143,7 +129,8 @@ export interface SeedFilterModel {
   readonly publiclyVisible: readonly boolean[];
   readonly seedTypes: readonly string[];
   readonly status: readonly StatusClass[];
-  readonly created: PeriodRange | null;
+  /** Who added or last updated a seed, and when. */
+  readonly activity: ActivityModel;
   /** Messages for values that cannot be read: while there is one, no seed matches. */
   readonly unreadable: readonly string[];
 }
@@ -156,7 +143,7 @@ export const NO_SEED_FILTERS: SeedFilterModel = {
   publiclyVisible: [],
   seedTypes: [],
   status: [],
-  created: null,
+  activity: NO_ACTIVITY,
   unreadable: [],
 };
 
@@ -181,11 +168,7 @@ export function seedFilterModel(values: Partial<SeedRowFilterValues>): SeedFilte
     }
     if (!choice.values.includes(clause.value)) choice.values.push(clause.value);
   }
-  let created: PeriodRange | null = null;
-  if (values.created !== undefined) {
-    if (isUnreadable(values.created)) problems.push(values.created.problem);
-    else created = periodRange(values.created);
-  }
+  const activity = activityModel(values, problems);
   return {
     where,
     missing: [...new Set(values.missing ?? [])],
@@ -194,7 +177,7 @@ export function seedFilterModel(values: Partial<SeedRowFilterValues>): SeedFilte
     publiclyVisible: readable(values.public ?? [], problems),
     seedTypes: [...new Set(values.seed_type ?? [])],
     status: readable(values.status ?? [], problems),
-    created,
+    activity,
     unreadable: problems,
   };
 }
@@ -209,7 +192,7 @@ export function hasSeedFilters(model: SeedFilterModel): boolean {
     model.publiclyVisible.length > 0 ||
     model.seedTypes.length > 0 ||
     model.status.length > 0 ||
-    model.created !== null ||
+    hasActivityFilters(model.activity) ||
     model.unreadable.length > 0
   );
 }

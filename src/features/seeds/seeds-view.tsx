@@ -17,6 +17,7 @@ import { collectionLabel, isMetadataColumnId, useMetadataColumns } from '../../c
 import { compareText } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
+import { SinceChoice } from '../../components/since-choice';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine, provisionalCount } from '../../components/count-words';
 import { RequiredFieldsAudit } from '../../components/metadata-audit';
@@ -143,6 +144,10 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
       case 'status':
         setRowFilters({ status: toggleChoice(values.status, choice.value) });
         break;
+      case 'created_by':
+      case 'updated_by':
+        setRowFilters({ [choice.kind]: toggleChoice(values[choice.kind], choice.value) });
+        break;
     }
   };
 
@@ -242,6 +247,20 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                       replace: true,
                     },
                   );
+                }}
+              />
+              <SinceChoice
+                label="Added"
+                value={values.created_since}
+                onChange={(day) => {
+                  setRowFilters({ created_since: day });
+                }}
+              />
+              <SinceChoice
+                label="Updated"
+                value={values.updated_since}
+                onChange={(day) => {
+                  setRowFilters({ updated_since: day });
                 }}
               />
             </>

@@ -6,12 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
-import { LIST_WORKER_ROUTES } from '../../../src/api/fast-seed';
-import { readPage } from '../../../src/api/read-page';
 import { sameBlocks } from '../../../src/api/same-blocks';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { mutated } from '../mutated-records';
+import { workerBlock } from '../worker-block';
 
 const engine = createCatalogueApi(generateCatalogue({ seeds: 200 }));
 const seeds = JSON.parse(
@@ -20,16 +19,8 @@ const seeds = JSON.parse(
 
 /** A page's block as the list worker reads it (fast route and all), and its records as JSON. */
 const blocksOf = (items: readonly unknown[]) => {
-  const reading = readPage(
-    'seed',
-    new TextEncoder().encode(JSON.stringify(items)).buffer,
-    0,
-    'application/json',
-    LIST_WORKER_ROUTES,
-  );
-  if (!reading.ok) throw new Error(reading.reason);
   const { records } = parseRecords('seed', items);
-  return { blocks: [reading.block], json: JSON.stringify(records) };
+  return { blocks: [workerBlock(items)], json: JSON.stringify(records) };
 };
 
 describe('an unchanged refresh', () => {

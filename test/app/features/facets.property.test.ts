@@ -12,6 +12,7 @@ import { compareText } from '../../../src/components/data-table';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
 import type { SeedFilterModel, SeedGroupChoice } from '../../../src/features/seeds/seed-filters';
+import { NO_ACTIVITY } from '../../../src/lib/activity-filters';
 import { periodRange } from '../../../src/lib/periods';
 import { STATUS_CLASSES } from '../../../src/lib/seed-status';
 import { makeSeed } from './seed-fixtures';
@@ -85,10 +86,10 @@ const modelArbitrary: fc.Arbitrary<SeedFilterModel> = fc.record({
     fc.uniqueArray(fc.constantFrom(...STATUS_CLASSES), { minLength: 1, maxLength: 3 }),
     [],
   ),
-  created: sometimes(
+  activity: sometimes(
     fc.constantFrom('2024-01', '2024-02', '2024-03').map((month) => periodRange(month)),
     null,
-  ),
+  ).map((created) => ({ ...NO_ACTIVITY, created })),
   unreadable: fc.oneof(
     { weight: 9, arbitrary: fc.constant([]) },
     { weight: 1, arbitrary: fc.constant(['“x” cannot be read.']) },
@@ -126,9 +127,10 @@ function groupsOf(seed: Seed): SeedGroupChoice[] | 'unknown' {
 function reference(rows: readonly Seed[], model: SeedFilterModel, quick?: (s: Seed) => boolean) {
   const passesUnfaceted = (seed: Seed, missingToo = true) => {
     if (model.unreadable.length > 0) return false;
-    if (model.created) {
+    const { created } = model.activity;
+    if (created) {
       const ms = seed.created?.ms;
-      if (ms === undefined || ms < model.created.from || ms >= model.created.to) return false;
+      if (ms === undefined || ms < created.from || ms >= created.to) return false;
     }
     if (
       missingToo &&

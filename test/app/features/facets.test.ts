@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { findValues } from '../../../src/components/facet-values';
 import { describe, expect, it } from 'vitest';
 import type { Seed } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
@@ -12,7 +13,6 @@ import {
 import {
   computeFacets,
   facetJob,
-  findValues,
   type FacetOptions,
   type FacetResult,
 } from '../../../src/features/seeds/facets';

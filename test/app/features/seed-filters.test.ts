@@ -52,6 +52,16 @@ describe('the seed row filters in the address', () => {
               .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
             { nil: undefined },
           ),
+          created_by: fc.uniqueArray(
+            fc.string({ minLength: 1 }).filter((u) => u.trim() !== ''),
+            {
+              maxLength: 2,
+            },
+          ),
+          updated_by: fc.constant([]),
+          created_since: fc.constant(undefined),
+          updated_since: fc.option(fc.constantFrom('2026-11-20', '2024-02-29'), { nil: undefined }),
+          updated: fc.option(fc.constantFrom('2026-11-24', '2026-Q4', '2026'), { nil: undefined }),
         }),
         (state) => {
           const search = encodeInto(seedRowFilterParams, new URLSearchParams('q=kept'), state);
@@ -99,7 +109,10 @@ describe('the seed row filters in the address', () => {
       publiclyVisible: [true],
       seedTypes: ['oneHopOff'],
       status: ['4xx', 'unchecked'],
-      created: { period: '2024-02', from: Date.UTC(2024, 1, 1), to: Date.UTC(2024, 2, 1) },
+      activity: {
+        ...NO_SEED_FILTERS.activity,
+        created: { period: '2024-02', from: Date.UTC(2024, 1, 1), to: Date.UTC(2024, 2, 1) },
+      },
     });
     expect(hasSeedFilters(model)).toBe(true);
     expect(hasSeedFilters(modelOf(''))).toBe(false);
@@ -144,15 +157,15 @@ describe('the seed row filters in the address', () => {
     ['status=6xx', '“6xx” is not a status class: status=2xx|3xx|4xx|5xx|other|unchecked.'],
     [
       'created=2024-13',
-      '“2024-13” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+      '“2024-13” is not a month, quarter, year or day: created=YYYY-MM, YYYY-Qn, YYYY or YYYY-MM-DD.',
     ],
     [
       'created=2024-3',
-      '“2024-3” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+      '“2024-3” is not a month, quarter, year or day: created=YYYY-MM, YYYY-Qn, YYYY or YYYY-MM-DD.',
     ],
     [
       'created=2024-Q5',
-      '“2024-Q5” is not a month, quarter or year: created=YYYY-MM, YYYY-Qn or YYYY.',
+      '“2024-Q5” is not a month, quarter, year or day: created=YYYY-MM, YYYY-Qn, YYYY or YYYY-MM-DD.',
     ],
   ])('says what is wrong with %s, and matches nothing rather than everything', (query, why) => {
     const { values, problems } = decode(query);

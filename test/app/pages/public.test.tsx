@@ -28,7 +28,9 @@ describe('the public representation', () => {
     expect(total).toBeLessThan(account.collections.length);
     expect(screen.getByText(NOTE)).toBeInTheDocument();
     expect(
-      await screen.findByText('The catalogue service does not provide: Created by, Updated by.'),
+      await screen.findByText(
+        'The catalogue service does not provide: Created by, Last updated by.',
+      ),
     ).toBeInTheDocument();
     const grid = screen.getByRole('grid', { name: 'Collections' });
     await waitFor(() => {

@@ -1,10 +1,24 @@
 /**
- * One facet's values as the facet panel (facet-panel.tsx) lists them: a value with its count, a
- * value's variants, and the list of the first values (or fields) with "Show all" and a search.
+ * One facet's values as the facet panels (the seed lists', /collections') list them: a value with
+ * its count, a value's variants, and the list of the first values (or fields) with "Show all" and
+ * a search.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { formatCount, shortText } from '../../lib/format';
-import { findValues, type FieldValue } from './facets';
+import { formatCount, shortText } from '../lib/format';
+import { fold, wordMatcher } from '../lib/text-match';
+
+/**
+ * The values of a facet whose text contains every word of `query`, ignoring case and accents as
+ * the quick filter does, in the facet's order: the search box over a long list of values.
+ */
+export function findValues<V>(
+  values: readonly V[],
+  query: string,
+  text: (value: V) => string,
+): readonly V[] {
+  const matches = wordMatcher(query);
+  return matches ? values.filter((value) => matches(fold(text(value)))) : values;
+}
 
 /** Values of a facet shown before "Show all"; the rest on request, searchable. */
 const FIRST_VALUES = 10;
@@ -30,12 +44,15 @@ export function Value({
   selected,
   onToggle,
   hint,
+  nouns = ['seed', 'seeds'],
 }: {
   label: string;
   count: number;
   selected: boolean;
   onToggle: () => void;
   hint?: ReactNode;
+  /** What the count counts, one and many. */
+  nouns?: readonly [string, string];
 }) {
   const shown = displayValue(label);
   return (
@@ -45,7 +62,7 @@ export function Value({
           type="checkbox"
           checked={selected}
           onChange={onToggle}
-          aria-label={`${shown}, ${formatCount(count)} ${count === 1 ? 'seed' : 'seeds'}`}
+          aria-label={`${shown}, ${formatCount(count)} ${count === 1 ? nouns[0] : nouns[1]}`}
         />
         {/* Isolated: a value may carry a direction override. */}
         <bdi className="facet__label">{shown}</bdi>
@@ -58,7 +75,11 @@ export function Value({
   );
 }
 
-export function VariantHint({ value }: { value: FieldValue }) {
+export function VariantHint({
+  value,
+}: {
+  value: { readonly variants: readonly { readonly value: string; readonly count: number }[] };
+}) {
   if (value.variants.length === 0) return null;
   return (
     <p className="facet__hint">

@@ -1,0 +1,36 @@
+/**
+ * The facet panel of /collections: who added and who last updated the collections shown, counted
+ * by `activityCounts` (src/lib/activity-filters.ts). A chunk of its own, loaded when the panel is
+ * first opened, so that the first screen of /collections does not carry it.
+ */
+import { useId } from 'react';
+import { ActivityFacets, type ActivityChoice } from '../../components/activity-facets';
+import type { ActivityCounts } from '../../lib/activity-filters';
+import { formatCount } from '../../lib/format';
+
+const COLLECTION_NOUNS = ['collection', 'collections'] as const;
+
+export default function ActivityPanel({
+  counts,
+  onToggle,
+}: {
+  counts: ActivityCounts<unknown>;
+  onToggle: (param: ActivityChoice, user: string) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section className="facet-panel" aria-labelledby={headingId}>
+      <div className="facet-panel__head">
+        <h2 id={headingId}>Refine</h2>
+        <span className="facet-panel__note" aria-live="polite">
+          Counts of {formatCount(counts.rows.length)} collections
+        </span>
+      </div>
+      {counts.addedBy.total === 0 && counts.updatedBy.total === 0 ? (
+        <p className="muted">No collection here to count: remove a filter to see more.</p>
+      ) : (
+        <ActivityFacets counts={counts} nouns={COLLECTION_NOUNS} onToggle={onToggle} />
+      )}
+    </section>
+  );
+}
