@@ -104,7 +104,7 @@ export default defineConfig(({ command }) => ({
             // stay apart.
             {
               name: 'overview',
-              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-)/,
+              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-)/,
             },
           ],
         },

@@ -14,10 +14,10 @@ import { formatBytes, formatCount, plural } from '../../lib/format';
 import { monthOf } from '../../lib/months';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../components/chart/chart-card';
 import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
-import { Headline, Parts } from './headline';
+import { Headline, Parts } from '../../components/chart/headline';
 import './overview.css';
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';

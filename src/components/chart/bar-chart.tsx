@@ -12,7 +12,14 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { barText, formatValue, segmentText, type ChartBar, type ChartSpec } from './chart-model';
+import {
+  barText,
+  formatValue,
+  segmentText,
+  seriesColour,
+  type ChartBar,
+  type ChartSpec,
+} from './chart-model';
 import { ChartTooltip, type TooltipAt } from './chart-tooltip';
 import { Axis } from './axis';
 import { layoutChart, type BarLayout } from './chart-layout';
@@ -171,8 +178,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
               >
                 {drawn.segments.map(({ index: s, segment, rect }) => {
                   const shape = <rect {...rect} />;
-                  const seriesIndex = spec.series.findIndex((x) => x.key === segment.series);
-                  const className = `chart__segment chart__segment--${String(seriesIndex + 1)}`;
+                  const className = `chart__segment chart__segment--${seriesColour(spec, segment.series)}`;
                   const place = { bar: b, segment: s };
                   const isCurrent = current?.bar === b && current.segment === s;
                   const focusable = {
