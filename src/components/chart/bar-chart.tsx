@@ -156,15 +156,13 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
       >
         <g transform={`translate(${String(margin.left)}, ${String(margin.top)})`}>
           <g className="chart__grid" aria-hidden="true">
-            {value
-              .ticks(5)
-              .map((t) =>
-                rows ? (
-                  <line key={t} x1={value(t)} x2={value(t)} y1={0} y2={plotHeight} />
-                ) : (
-                  <line key={t} x1={0} x2={plotWidth} y1={value(t)} y2={value(t)} />
-                ),
-              )}
+            {layout.valueTicks.map((t) =>
+              rows ? (
+                <line key={t} x1={value(t)} x2={value(t)} y1={0} y2={plotHeight} />
+              ) : (
+                <line key={t} x1={0} x2={plotWidth} y1={value(t)} y2={value(t)} />
+              ),
+            )}
           </g>
           {layout.bars.map((drawn, b) => {
             const { bar } = drawn;
@@ -272,7 +270,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                   orientation="bottom"
                   scale={value}
                   top={plotHeight}
-                  numTicks={5}
+                  tickValues={layout.valueTicks}
                   tickFormat={(v: number) => axisValue(spec, v)}
                   tickClassName="chart__tick"
                   label={spec.valueLabel}
@@ -285,7 +283,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                 <Axis
                   orientation="left"
                   scale={value}
-                  numTicks={5}
+                  tickValues={layout.valueTicks}
                   tickFormat={(v: number) => axisValue(spec, v)}
                   tickClassName="chart__tick"
                   dx={-4}
