@@ -120,8 +120,9 @@ describe('/activity', { timeout: 20_000 }, () => {
       return a?.by === person && utcDay(a.ms) === utcDay(TODAY);
     });
     const byCollection = new Map<number, number>();
-    for (const s of mine)
-      byCollection.set(s.collectionId, (byCollection.get(s.collectionId) ?? 0) + 1);
+    for (const { collectionId: id } of mine) {
+      if (id !== null) byCollection.set(id, (byCollection.get(id) ?? 0) + 1);
+    }
     expect(byCollection.size).toBeGreaterThan(0);
     for (const [collection, n] of byCollection) {
       const href = `/collections/${String(collection)}/seeds?created_by=${person}&created=${utcDay(TODAY)}`;
