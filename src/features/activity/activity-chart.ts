@@ -25,7 +25,13 @@ const shortDay = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 
-export function weekChart(activity: Activity, link: WeekLink, person: string | null): ChartSpec {
+export function weekChart(
+  activity: Activity,
+  link: WeekLink,
+  person: string | null,
+  /** What the records are: the catalogue's seeds and collections, or a collection's seeds. */
+  what = 'Seeds and collections',
+): ChartSpec {
   const top = new Set(activity.top);
   let others = false;
   let unnamed = false;
@@ -69,7 +75,7 @@ export function weekChart(activity: Activity, link: WeekLink, person: string | n
   return {
     id: 'changes-per-week',
     title: 'Changes per week',
-    summary: `Seeds and collections added or updated, each week (from Monday, UTC) of the last ${String(WEEKS)}, by ${person === null ? 'the most active people' : person}. A part of a bar opens that week’s changes.`,
+    summary: `${what} added or updated, each week (from Monday, UTC) of the last ${String(WEEKS)}, by ${person === null ? 'the most active people' : person}. A part of a bar opens that week’s changes.`,
     layout: 'columns',
     categoryLabel: 'Week starting (UTC)',
     valueLabel: 'Changes (added and updated)',

@@ -3,7 +3,7 @@
  * person chosen in the address, the period's figures, the chart of changes per week and the day
  * list. The caller hands it the records; every figure is counted by activity-model.ts.
  */
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { utcDay, utcDayStart } from '../../api/changes';
 import { useVisitorsCatalogue } from '../../api/hooks';
@@ -111,15 +111,16 @@ export function ActivityView({
     () => activityOf(records, period.window, day, person),
     [records, period.window, day, person],
   );
-  const here = (query: Query) => paths.activity(collection, query);
+  const here = useCallback((query: Query) => paths.activity(collection, query), [collection]);
   const spec = useMemo(
     () =>
       weekChart(
         activity,
-        (week, who) => paths.activity(collection, { week, person: who ?? undefined }),
+        (week, who) => here({ week, person: who ?? undefined }),
         person,
+        collection === undefined ? undefined : 'The collection’s seeds',
       ),
-    [activity, collection, person],
+    [activity, collection, here, person],
   );
   const visitors = useVisitorsCatalogue();
   const wider = widerPeriod(period.choice);
