@@ -99,12 +99,12 @@ export default defineConfig(({ command }) => ({
               name: 'collections',
               test: /src[\\/]features[\\/]collections[\\/](collections-page|collection-columns)\.tsx$/,
             },
-            // The overviews with their charts' code, in one file: `/` is the first screen. The
-            // collection's tab (its own charts, the audit) and the table view (drawn on request)
-            // stay apart.
+            // The overviews with the charts' code (src/components/chart), in one file: `/` is the
+            // first screen; the activity pages fetch it too. The collection's tab (its own charts,
+            // the audit) and the table view (drawn on request) stay apart.
             {
               name: 'overview',
-              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-)/,
+              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-)/,
             },
           ],
         },

@@ -126,6 +126,14 @@ export const ROUTES: readonly RouteEntry[] = [
         path: COLLECTION_TABS.metadata.path,
         page: page(collectionModule, (m) => m.MetadataTab),
       },
+      {
+        path: COLLECTION_TABS.activity.path,
+        page: page(
+          () => import('./routes/collection-activity'),
+          (m) => m.ActivityTab,
+        ),
+        ownChunk: true,
+      },
     ],
     landing: (search) => COLLECTION_TABS[collectionLanding(search)].path,
     prefetch: (client, params, search) => {
@@ -172,6 +180,17 @@ export const ROUTES: readonly RouteEntry[] = [
     ),
     prefetch: (client) => {
       start(client, pressQueries.list());
+    },
+  },
+  {
+    path: PATTERNS.activity,
+    nav: 'Activity',
+    page: page(
+      () => import('../features/activity/activity-page'),
+      (m) => m.ActivityPage,
+    ),
+    prefetch: (client) => {
+      start(client, collectionQueries.list());
     },
   },
 ];

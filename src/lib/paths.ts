@@ -10,6 +10,7 @@ export const PATTERNS = {
   seeds: '/seeds',
   seedGroups: '/seed-groups',
   press: '/press',
+  activity: '/activity',
 } as const;
 
 /**
@@ -22,6 +23,7 @@ export const COLLECTION_TABS = {
   seeds: { path: 'seeds', label: 'Seeds' },
   seedGroups: { path: 'seed-groups', label: 'Seed groups' },
   metadata: { path: 'metadata', label: 'Metadata' },
+  activity: { path: 'activity', label: 'Activity' },
 } as const;
 export type CollectionTab = keyof typeof COLLECTION_TABS;
 
@@ -65,4 +67,9 @@ export const paths = {
       : paths.collection(collection, 'seeds', query),
   seedGroups: (query?: Query) => withQuery(PATTERNS.seedGroups, query),
   press: () => PATTERNS.press,
+  /** Recent work: the catalogue's, or one collection's on its Activity tab. */
+  activity: (collection: number | undefined, query?: Query): string =>
+    collection === undefined
+      ? withQuery(PATTERNS.activity, query)
+      : paths.collection(collection, 'activity', query),
 };

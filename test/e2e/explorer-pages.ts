@@ -208,6 +208,20 @@ export const PAGES: Shown[] = [
     ready: (page) => page.getByRole('heading', { level: 2 }).first().waitFor(),
   },
   {
+    name: 'activity',
+    path: '/activity?period=90d',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^Load the .* seeds to chart them$/ }).click();
+      await charts(1)(page);
+      await page.getByRole('progressbar').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'collection-activity',
+    path: async (e) => `/collections/${String(await e.biggestCollection())}/activity?period=90d`,
+    ready: charts(1),
+  },
+  {
     name: 'not-found',
     path: '/no/such/page',
     ready: (page) => page.getByRole('heading', { name: 'There is no such page' }).waitFor(),

@@ -6,7 +6,7 @@ import { CRAWL_AGE_LABELS, CRAWL_AGES, type CrawlAge } from '../../lib/crawl-age
 import { formatBytes, formatPeriod, plural } from '../../lib/format';
 import type { PeriodUnit } from '../../lib/periods';
 import { paths, type Query } from '../../lib/paths';
-import type { ChartBar, ChartSpec } from './chart-model';
+import type { ChartBar, ChartSpec } from '../../components/chart/chart-model';
 import {
   seedsByPeriod,
   type ActiveCounts,
@@ -166,7 +166,9 @@ function periodChart(figures: PeriodFigures, list: SeedList, coarser?: ChartSpec
     series: [
       { key: 'active', label: 'Active' },
       { key: 'inactive', label: 'Inactive' },
-      ...(hasUnknownState ? [{ key: 'unknown', label: 'Not known' }] : []),
+      ...(hasUnknownState
+        ? [{ key: 'unknown', label: 'Not known', tone: 'unknown' as const }]
+        : []),
     ],
     bars,
     unit: figures.unit,

@@ -13,7 +13,7 @@ import {
   type StatusClass,
 } from '../../lib/seed-status';
 import { SEEDS, type SeedList } from './chart-data';
-import type { ChartBar, ChartSpec } from './chart-model';
+import type { ChartBar, ChartSpec } from '../../components/chart/chart-model';
 import { TOP_BARS } from './figures';
 
 /** What the charts of a collection's seeds share: they count seeds, in one series. */

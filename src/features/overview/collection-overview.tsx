@@ -12,7 +12,7 @@ import { formatCount, plural } from '../../lib/format';
 import { auditRequired } from '../../lib/metadata-audit';
 import { monthOf } from '../../lib/months';
 import { today } from '../../lib/today';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../components/chart/chart-card';
 import { monthChart, seedsIn } from './chart-data';
 import {
   coverageChart,
@@ -22,7 +22,7 @@ import {
   statusChart,
 } from './collection-charts';
 import { countByMonth } from './figures';
-import { Headline, Parts } from './headline';
+import { Headline, Parts } from '../../components/chart/headline';
 import './overview.css';
 
 const PROGRESS_HINT = 'The charts count the seeds loaded so far until the rest arrive.';

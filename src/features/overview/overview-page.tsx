@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listView, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
+import { LoadSeedsCard } from '../../components/chart/load-card';
 import { ListStatus, LoadProgress } from '../../components/list-status';
 import { Page } from '../../components/page';
 import { PrintButton } from '../../components/print/print-button';
@@ -14,10 +15,10 @@ import { formatBytes, formatCount, plural } from '../../lib/format';
 import { monthOf } from '../../lib/months';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../components/chart/chart-card';
 import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
-import { Headline, Parts } from './headline';
+import { Headline, Parts } from '../../components/chart/headline';
 import './overview.css';
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
@@ -119,7 +120,10 @@ export function OverviewPage() {
           <div className="overview-stack">
             <ChartCard spec={crawlSpec} />
             {!monthSpec && (
-              <LoadSeeds
+              <LoadSeedsCard
+                title="Seeds added per month"
+                summary="How fast sites are added: seeds by the month they were created, active and inactive."
+                reason="This chart counts every seed in the catalogue, so it loads them first."
                 total={headline.seedCountsUnknown > 0 ? null : seedTotal}
                 loading={seeds.loadingFirst}
                 onLoad={() => {
@@ -148,41 +152,5 @@ export function OverviewPage() {
       )}
       {seeds.error && <ListStatus view={seeds} noun="seed" resource="seed" />}
     </Page>
-  );
-}
-
-/** Where the seeds by month will be: what it takes, and the button that starts it. */
-function LoadSeeds({
-  total,
-  loading,
-  onLoad,
-}: {
-  total: number | null;
-  loading: boolean;
-  onLoad: () => void;
-}) {
-  return (
-    <section className="chart-card chart-card--waiting" aria-labelledby="seeds-per-month-title">
-      <div className="chart-card__head">
-        <div>
-          <h2 id="seeds-per-month-title" className="chart-card__title">
-            Seeds added per month
-          </h2>
-          <p className="chart-card__summary">
-            How fast sites are added: seeds by the month they were created, active and inactive.
-          </p>
-        </div>
-      </div>
-      <div className="chart-card__load">
-        <p>This chart counts every seed in the catalogue, so it loads them first.</p>
-        <button type="button" className="button" onClick={onLoad} disabled={loading}>
-          {loading
-            ? 'Loading the seeds…'
-            : total === null
-              ? 'Load every seed to chart them'
-              : `Load the ${formatCount(total)} seeds to chart them`}
-        </button>
-      </div>
-    </section>
   );
 }

@@ -4,19 +4,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import {
-  listView,
-  useCollectionNames,
-  useCollections,
-  useSeedGroups,
-  type ListView,
-} from '../../api/hooks';
-import type { Collection, Seed } from '../../api/records';
+import { listView, useCollectionNames, useCollections, useSeedGroups } from '../../api/hooks';
+import type { Seed } from '../../api/records';
 import { seedQueries } from '../../api/queries';
 import { EmptyState } from '../../components/empty-state';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/count-words';
 import { LoadProgress } from '../../components/list-status';
+import { catalogueSeeds } from '../../lib/catalogue-seeds';
 import { formatCount } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { countSeeds, seedGroupColumns, seedGroupSearchText } from './seed-group-columns';
@@ -26,17 +21,6 @@ const NO_PARAMS = {};
 
 /** Below this many seeds in the catalogue, every group's seeds are counted without being asked. */
 const COUNT_UNASKED_BELOW = 100_000;
-
-/** Seeds in the catalogue, from its collections' counts; null until every count is known. */
-function catalogueSeeds(collections: ListView<Collection>): number | null {
-  if (collections.data?.complete !== true) return null;
-  let total = 0;
-  for (const c of collections.rows) {
-    if (c.numActiveSeeds === null || c.numInactiveSeeds === null) return null;
-    total += c.numActiveSeeds + c.numInactiveSeeds;
-  }
-  return total;
-}
 
 export function SeedGroupsView({
   fixedCollection,

@@ -4,8 +4,8 @@
  * place, a bar thinner than a reader can point at, or a figure cut short shows here.
  */
 import { describe, expect, it } from 'vitest';
-import { layoutChart } from '../../../src/features/overview/chart-layout';
-import type { ChartBar, ChartSpec } from '../../../src/features/overview/chart-model';
+import { layoutChart } from '../../../src/components/chart/chart-layout';
+import type { ChartBar, ChartSpec } from '../../../src/components/chart/chart-model';
 
 function spec(
   layout: 'rows' | 'columns',

@@ -4,7 +4,7 @@
  * down as numbers, so a change of the arithmetic shows as a bar or tick in another place.
  */
 import { describe, expect, it } from 'vitest';
-import { scaleBand, scaleLinear } from '../../../src/features/overview/scales';
+import { scaleBand, scaleLinear } from '../../../src/components/chart/scales';
 
 describe('the band scale', () => {
   it('places three bands with padding 0.3 where d3 does', () => {

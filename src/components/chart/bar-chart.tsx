@@ -12,7 +12,14 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { barText, formatValue, segmentText, type ChartBar, type ChartSpec } from './chart-model';
+import {
+  barText,
+  formatValue,
+  segmentText,
+  seriesColour,
+  type ChartBar,
+  type ChartSpec,
+} from './chart-model';
 import { ChartTooltip, type TooltipAt } from './chart-tooltip';
 import { Axis } from './axis';
 import { layoutChart, type BarLayout } from './chart-layout';
@@ -149,15 +156,13 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
       >
         <g transform={`translate(${String(margin.left)}, ${String(margin.top)})`}>
           <g className="chart__grid" aria-hidden="true">
-            {value
-              .ticks(5)
-              .map((t) =>
-                rows ? (
-                  <line key={t} x1={value(t)} x2={value(t)} y1={0} y2={plotHeight} />
-                ) : (
-                  <line key={t} x1={0} x2={plotWidth} y1={value(t)} y2={value(t)} />
-                ),
-              )}
+            {layout.valueTicks.map((t) =>
+              rows ? (
+                <line key={t} x1={value(t)} x2={value(t)} y1={0} y2={plotHeight} />
+              ) : (
+                <line key={t} x1={0} x2={plotWidth} y1={value(t)} y2={value(t)} />
+              ),
+            )}
           </g>
           {layout.bars.map((drawn, b) => {
             const { bar } = drawn;
@@ -171,8 +176,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
               >
                 {drawn.segments.map(({ index: s, segment, rect }) => {
                   const shape = <rect {...rect} />;
-                  const seriesIndex = spec.series.findIndex((x) => x.key === segment.series);
-                  const className = `chart__segment chart__segment--${String(seriesIndex + 1)}`;
+                  const className = `chart__segment chart__segment--${seriesColour(spec, segment.series)}`;
                   const place = { bar: b, segment: s };
                   const isCurrent = current?.bar === b && current.segment === s;
                   const focusable = {
@@ -266,7 +270,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                   orientation="bottom"
                   scale={value}
                   top={plotHeight}
-                  numTicks={5}
+                  tickValues={layout.valueTicks}
                   tickFormat={(v: number) => axisValue(spec, v)}
                   tickClassName="chart__tick"
                   label={spec.valueLabel}
@@ -279,7 +283,7 @@ export default function BarChart({ spec: given }: { spec: ChartSpec }) {
                 <Axis
                   orientation="left"
                   scale={value}
-                  numTicks={5}
+                  tickValues={layout.valueTicks}
                   tickFormat={(v: number) => axisValue(spec, v)}
                   tickClassName="chart__tick"
                   dx={-4}

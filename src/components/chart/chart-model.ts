@@ -13,6 +13,25 @@ export type ValueKind = 'count' | 'bytes';
 export interface ChartSeries {
   readonly key: string;
   readonly label: string;
+  /**
+   * Drawn in grey rather than in a colour of its own: the rest of the series together (`other`),
+   * or records the service said nothing about (`unknown`).
+   */
+  readonly tone?: 'other' | 'unknown';
+}
+
+/** The most series a chart gives colours of their own (chart.css names eight). */
+export const SERIES_COLOURS = 8;
+
+/**
+ * The class suffix of a series' colour: its place among the coloured series (1 to 8), or its
+ * grey.
+ */
+export function seriesColour(spec: ChartSpec, key: string): string {
+  const series = spec.series.find((s) => s.key === key);
+  if (series?.tone) return series.tone;
+  const place = spec.series.filter((s) => !s.tone).findIndex((s) => s.key === key);
+  return place < 0 ? 'other' : String((place % SERIES_COLOURS) + 1);
 }
 
 export interface ChartSegment {

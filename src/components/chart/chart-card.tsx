@@ -4,7 +4,8 @@
  * page; the table's only when it is asked for.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { hasFigures, type ChartSpec } from './chart-model';
+import { hasFigures, seriesColour, type ChartSpec } from './chart-model';
+import './chart.css';
 
 // Asked for as soon as an overview's code runs, so it arrives with the page's data rather than
 // after the page's first render.
@@ -55,9 +56,11 @@ export function ChartCard({ spec, notes }: { spec: ChartSpec; notes?: ReactNode 
         <>
           {spec.series.length > 1 && (
             <ul className="chart-legend" aria-label="Legend">
-              {spec.series.map((s, i) => (
+              {spec.series.map((s) => (
                 <li key={s.key}>
-                  <span className={`chart-legend__swatch chart-legend__swatch--${String(i + 1)}`} />
+                  <span
+                    className={`chart-legend__swatch chart-legend__swatch--${seriesColour(spec, s.key)}`}
+                  />
                   {s.label}
                 </li>
               ))}

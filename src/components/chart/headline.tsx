@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './chart.css';
 
 export interface HeadlineFigure {
   readonly label: string;

@@ -105,6 +105,8 @@ export interface ChartLayout {
   height: number;
   band: BandScale;
   value: LinearScale;
+  /** The figures the value axis and the grid mark: whole numbers only, for counts. */
+  valueTicks: number[];
   bars: BarLayout[];
   /** The labels of a chart by period: which bars the category axis names, and how. */
   tickLabels: Map<string, string> | null;
@@ -191,6 +193,7 @@ export function layoutChart(given: ChartSpec, width: number): ChartLayout {
     height,
     band,
     value,
+    valueTicks: value.ticks(5).filter((t) => spec.kind !== 'count' || Number.isInteger(t)),
     bars,
     tickLabels: spec.unit ? periodTicks(spec.bars, plotWidth, spec.unit) : null,
     labelChars: Math.floor((margin.left - 16) / 7),
