@@ -170,8 +170,11 @@ export function ListPage<Row extends object, P extends Params>({
   table: TableProps<Row>;
   empty: ListPageEmpty;
   panels?: ListPagePanels;
-  /** A row's address, for the Export menu's list of addresses. */
-  export?: { urlOf?: (row: Row) => string | null };
+  /**
+   * A row's address, for the Export menu's list of addresses; the collection of a seed list, for
+   * its metadata sheet for bulk upload (null: a list across collections).
+   */
+  export?: { urlOf?: (row: Row) => string | null; collection?: number | null };
 }) {
   const {
     view: list,
@@ -184,7 +187,7 @@ export function ListPage<Row extends object, P extends Params>({
     settling = false,
   } = listProps;
   const { notices, beside, aside, after } = panels;
-  const exportUrl = exportProps.urlOf;
+  const { urlOf: exportUrl, collection: exportCollection } = exportProps;
   const { url, quick, sort } = state;
   const gridId = useId();
   const location = useLocation();
@@ -224,6 +227,7 @@ export function ListPage<Row extends object, P extends Params>({
           sort: view.sort,
           metadata: 'metadata' in RECORD_FIELDS[resource],
           ...(exportUrl ? { urlOf: exportUrl } : {}),
+          ...(exportCollection !== undefined ? { collection: exportCollection } : {}),
         }}
         list={exportState}
         noun={noun}
