@@ -78,7 +78,7 @@ function cellXml(ref: string, value: SheetValue, header: boolean): string {
   }
   if (typeof value === 'number') return `<c r="${ref}"><v>${String(value)}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
-  if (value.date < FIRST_SERIAL_MS || value.date > LAST_SERIAL_MS) {
+  if (!(value.date >= FIRST_SERIAL_MS && value.date <= LAST_SERIAL_MS)) {
     // A date no sheet can show: its ISO text.
     return cellXml(
       ref,

@@ -44,12 +44,21 @@ interface ColumnGroup<Row> {
   readonly write: (row: Row, into: SheetValue[]) => void;
 }
 
-function repeated<Row>(header: string, times: number, valuesOf: (row: Row) => readonly string[]) {
+/**
+ * The most columns one field takes (a sheet holds 16,384 in all): a record with more values has
+ * the rest in the field's last column, joined with " | " as the CSV joins them, none lost.
+ */
+export const MOST_VALUE_COLUMNS = 1_000;
+
+function repeated<Row>(header: string, most: number, valuesOf: (row: Row) => readonly string[]) {
+  const times = Math.min(most, MOST_VALUE_COLUMNS);
   return {
     headers: Array.from({ length: times }, () => header),
     write: (row: Row, into: SheetValue[]) => {
       const values = valuesOf(row);
-      for (let k = 0; k < times; k++) into.push(values[k] ?? null);
+      for (let k = 0; k < times - 1; k++) into.push(values[k] ?? null);
+      const rest = values.slice(times - 1);
+      into.push(rest.length === 0 ? null : rest.join(' | '));
     },
   };
 }
