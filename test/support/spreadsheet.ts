@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { xmlText } from '../../src/lib/sheet-cells';
 import { systemTool } from './system-tool';
 
 export interface SheetCell {
@@ -176,3 +177,15 @@ export async function readInLibreOffice(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * What a spreadsheet cell the explorer writes keeps of a text (not cut): the characters XML 1.0
+ * forbids as U+FFFD, every line end a line feed.
+ */
+export const keptInCell = (text: string): string =>
+  xmlText(text)
+    .replace(/&quot;/g, '"')
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&')
+    .replace(/\r\n?/g, '\n');

@@ -52,7 +52,7 @@ export interface ExportSource<Row> {
 
 export interface ExportRequest {
   readonly format: ExportFormat;
-  /** CSV: a column for each metadata field the rows have, after the visible ones. */
+  /** CSV and spreadsheets: a column for each metadata field the rows have, after the visible ones. */
   readonly allMetadata: boolean;
   readonly fileName: string;
   /** A spreadsheet's name for its sheet: what the rows are (`Seeds`). */

@@ -18,6 +18,7 @@ import {
   type SheetValue,
 } from '../../../src/lib/sheet-cells';
 import { runJob } from '../../../src/scheduling';
+import { keptInCell } from '../../support/spreadsheet';
 import { FORMULAS, longDescription } from '../../../src/server/catalogue/hostile';
 
 type Format = 'xlsx' | 'ods';
@@ -44,15 +45,6 @@ function read(bytes: Uint8Array) {
   const sheet = book.Sheets[book.SheetNames[0] ?? ''] ?? {};
   return { book, sheet, cell: (ref: string) => sheet[ref] as XLSX.CellObject | undefined };
 }
-
-/** What a cell keeps of a text: XML's forbidden characters replaced, line ends as line feeds. */
-const kept = (text: string) =>
-  xmlText(text)
-    .replace(/&quot;/g, '"')
-    .replace(/&gt;/g, '>')
-    .replace(/&lt;/g, '<')
-    .replace(/&amp;/g, '&')
-    .replace(/\r\n?/g, '\n');
 
 describe('cells', () => {
   it('escapes markup and replaces what XML 1.0 cannot carry', () => {
@@ -184,7 +176,9 @@ describe.each(FORMATS)('a .%s file', (format) => {
       expect(c?.t).toBe('s');
       expect(c?.f).toBeUndefined();
       // SheetJS drops the empty lines an .ods cell starts with (LibreOffice keeps them).
-      expect(c?.v).toBe(format === 'ods' ? kept(formula).replace(/^\n+/, '') : kept(formula));
+      expect(c?.v).toBe(
+        format === 'ods' ? keptInCell(formula).replace(/^\n+/, '') : keptInCell(formula),
+      );
     });
   });
 });
@@ -206,7 +200,7 @@ describe('any text', () => {
           );
           const { cell } = read(bytes);
           texts.forEach((text, i) => {
-            expect(cell(`A${String(i + 2)}`)?.v ?? '').toBe(kept(text));
+            expect(cell(`A${String(i + 2)}`)?.v ?? '').toBe(keptInCell(text));
           });
         },
       ),
