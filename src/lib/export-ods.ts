@@ -8,14 +8,7 @@
 import type { Job } from '../scheduling';
 import type { OnRows } from './export-writers';
 import { ZipParts } from './export-zip';
-import {
-  fitCell,
-  measureRows,
-  SHEET_SLICE_ROWS,
-  xmlText,
-  type SheetTable,
-  type SheetValue,
-} from './sheet-cells';
+import { measureRows, writeRows, xmlText, type SheetTable, type SheetValue } from './sheet-cells';
 
 const MIME = 'application/vnd.oasis.opendocument.spreadsheet';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -117,8 +110,7 @@ export function* odsJob(
   table: SheetTable,
   onRows?: OnRows,
 ): Job<{ parts: Uint8Array[]; cut: number }> {
-  const header = table.header.map((h) => fitCell(h).text);
-  const { rows, widths, cut } = yield* measureRows(table);
+  const { header, rows, widths, cut } = yield* measureRows(table);
   const name = table.name.trim() === '' ? 'Sheet1' : table.name;
   const zip = new ZipParts();
   zip.stored('mimetype', MIME);
@@ -138,14 +130,7 @@ export function* odsJob(
   content.push(
     `${XML_HEAD}<office:document-content ${NAMESPACES} office:version="1.3"><office:automatic-styles>${columnStyles}${DATE_STYLE}</office:automatic-styles><office:body><office:spreadsheet><table:table table:name="${xmlText(name)}">${columns}<table:table-header-rows>${rowXml(header, true)}</table:table-header-rows>`,
   );
-  for (let start = 0; start < rows.length; start += SHEET_SLICE_ROWS) {
-    const end = Math.min(rows.length, start + SHEET_SLICE_ROWS);
-    let xml = '';
-    for (let i = start; i < end; i++) xml += rowXml(rows[i] ?? []);
-    content.push(xml);
-    onRows?.(end);
-    yield;
-  }
+  yield* writeRows(rows, content, (cells) => rowXml(cells), onRows);
   content.push('</table:table></office:spreadsheet></office:body></office:document-content>');
   content.end();
   return { parts: zip.end(), cut };

@@ -8,14 +8,7 @@
 import type { Job } from '../scheduling';
 import type { OnRows } from './export-writers';
 import { ZipParts } from './export-zip';
-import {
-  fitCell,
-  measureRows,
-  SHEET_SLICE_ROWS,
-  xmlText,
-  type SheetTable,
-  type SheetValue,
-} from './sheet-cells';
+import { measureRows, writeRows, xmlText, type SheetTable, type SheetValue } from './sheet-cells';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -109,8 +102,7 @@ export function* xlsxJob(
   table: SheetTable,
   onRows?: OnRows,
 ): Job<{ parts: Uint8Array[]; cut: number }> {
-  const header = table.header.map((h) => fitCell(h).text);
-  const { rows, widths, cut } = yield* measureRows(table);
+  const { header, rows, widths, cut } = yield* measureRows(table);
   const letters = header.map((_, c) => columnLetters(c));
   const zip = new ZipParts();
   zip.file('[Content_Types].xml', CONTENT_TYPES);
@@ -131,14 +123,7 @@ export function* xlsxJob(
   sheet.push(
     `${XML_HEAD}<worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols === '' ? '' : `<cols>${cols}</cols>`}<sheetData>${rowXml(1, header, letters, true)}`,
   );
-  for (let start = 0; start < rows.length; start += SHEET_SLICE_ROWS) {
-    const end = Math.min(rows.length, start + SHEET_SLICE_ROWS);
-    let xml = '';
-    for (let i = start; i < end; i++) xml += rowXml(i + 2, rows[i] ?? [], letters);
-    sheet.push(xml);
-    onRows?.(end);
-    yield;
-  }
+  yield* writeRows(rows, sheet, (cells, i) => rowXml(i + 2, cells, letters), onRows);
   sheet.push('</sheetData></worksheet>');
   sheet.end();
   return { parts: zip.end(), cut };

@@ -3,8 +3,10 @@
  * (`export-xlsx.ts`, `export-ods.ts`): text, a number, a yes/no, a date, or nothing. Text is only
  * ever text (never a formula: neither writer has a way to write one), cut to what a cell can hold
  * with a visible marker, and freed of the characters XML 1.0 cannot carry. Loaded with the
- * spreadsheet writers only.
+ * spreadsheet writers only. Both writers measure the rows and write them in slices here.
  */
+import type { OnRows } from './export-writers';
+import type { ZipMember } from './export-zip';
 
 /** A moment, as epoch milliseconds, that the sheet shows as a date and time in UTC. */
 export interface SheetDate {
@@ -99,14 +101,22 @@ export class ColumnWidths {
   }
 }
 
+/** The sheet as both writers write it: its header, its rows, its columns' widths. */
+export interface MeasuredSheet {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly SheetValue[])[];
+  readonly widths: ColumnWidths;
+  /** Cells cut to fit. */
+  readonly cut: number;
+}
+
 /**
  * Reads every row once (in slices): its cells kept for writing, the columns' widths measured
  * from them, and the long texts cut (counted).
  */
-export function* measureRows(
-  table: SheetTable,
-): Generator<undefined, { rows: SheetValue[][]; widths: ColumnWidths; cut: number }, undefined> {
-  const widths = new ColumnWidths(table.header);
+export function* measureRows(table: SheetTable): Generator<undefined, MeasuredSheet, undefined> {
+  const header = table.header.map((h) => fitCell(h).text);
+  const widths = new ColumnWidths(header);
   const rows: SheetValue[][] = [];
   let cut = 0;
   for (let i = 0; i < table.count; i++) {
@@ -122,5 +132,22 @@ export function* measureRows(
     rows.push(cells);
     if (i % SHEET_SLICE_ROWS === SHEET_SLICE_ROWS - 1) yield;
   }
-  return { rows, widths, cut };
+  return { header, rows, widths, cut };
+}
+
+/** Writes the rows' XML into the sheet's part a slice at a time, saying how many are written. */
+export function* writeRows(
+  rows: readonly (readonly SheetValue[])[],
+  part: ZipMember,
+  rowXml: (cells: readonly SheetValue[], index: number) => string,
+  onRows?: OnRows,
+): Generator<undefined, void, undefined> {
+  for (let start = 0; start < rows.length; start += SHEET_SLICE_ROWS) {
+    const end = Math.min(rows.length, start + SHEET_SLICE_ROWS);
+    let xml = '';
+    for (let i = start; i < end; i++) xml += rowXml(rows[i] ?? [], i);
+    part.push(xml);
+    onRows?.(end);
+    yield;
+  }
 }
