@@ -8,36 +8,21 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import Papa from 'papaparse';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { WireSeedDefault } from '../../src/contract/wire';
 import { odsJob } from '../../src/lib/export-ods';
 import { xlsxJob } from '../../src/lib/export-xlsx';
 import { runJob } from '../../src/scheduling';
 import { readableUrl } from '../../src/lib/format';
 import { FORMULAS } from '../../src/server/catalogue/hostile';
-import { launchChromium } from '../support/chromium';
-import { startFaultServer, type FaultServer } from '../support/fault-server';
+import { faultServerAndBrowser } from '../support/fault-server';
 import { keptInCell, readInLibreOffice, type TypedCell } from '../support/spreadsheet';
 import { watchedPages } from '../support/watched-page';
 
-let server: FaultServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startFaultServer({ seeds: 3_000, hostile: true }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-const watch = watchedPages(() => browser);
-const open = (path: string): Promise<Page> => watch(server.url + path);
+const setup = faultServerAndBrowser({ seeds: 3_000, hostile: true });
+const watch = watchedPages(() => setup.browser);
+const open = (path: string): Promise<Page> => watch(setup.server.url + path);
 const count = (n: number) => n.toLocaleString('en-US');
 
 interface Downloaded {
@@ -79,7 +64,7 @@ function csvOf(file: Downloaded): string[][] {
 const texts = (row: readonly TypedCell[] | undefined) => (row ?? []).map((c) => c.text);
 /** A header with each run of a repeated name as one name. */
 const runs = (header: readonly string[]) => header.filter((h, i) => h !== header[i - 1]);
-const seeds = () => server.catalogue.seeds;
+const seeds = () => setup.server.catalogue.seeds;
 /** A field's values as the explorer reads them: distinct, not blank, in the service's order. */
 const values = (s: WireSeedDefault, field: string) => [
   ...new Set((s.metadata[field] ?? []).map((e) => e.value).filter((v) => v.trim() !== '')),
@@ -155,7 +140,7 @@ describe('a seed list as spreadsheets', () => {
 
 describe('the hostile catalogue as spreadsheets', () => {
   it('cuts what no cell can hold, says how many, and keeps formulas as text', async () => {
-    const ids = server.hostile;
+    const ids = setup.server.hostile;
     if (!ids) throw new Error('no hostile records');
     const page = await open(`/collections/${String(ids.collection)}/seeds`);
     await page.getByRole('grid', { name: 'Seeds' }).getByRole('row').nth(2).waitFor();
