@@ -75,13 +75,20 @@ describe('a seed list as spreadsheets', () => {
   it('holds the CSV’s rows and columns, typed, a metadata field’s values in columns of their own', async () => {
     const english = seeds().filter((s) => languages(s).includes('English'));
     const page = await open('/seeds?where=Language:English&q=.org&sort=-created');
+    // The spreadsheet code is a chunk of its own, fetched only when a spreadsheet is made.
+    const sheetCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/sheet-export-[^/]*\.js$/.test(request.url())) sheetCode.push(request.url());
+    });
     await page
       .locator('.count-line')
       .filter({ hasText: new RegExp(` of ${count(seeds().length)} seeds$`) })
       .waitFor();
     const csv = csvOf(await exportAs(page, 'CSV', true));
+    expect(sheetCode).toEqual([]);
     const xlsx = await exportAs(page, 'Excel (.xlsx)', true);
     const ods = await exportAs(page, 'OpenDocument (.ods)', true);
+    expect(sheetCode).toHaveLength(1);
     expect(xlsx.name).toMatch(/^seeds-where-Language-English-q-org-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(ods.name).toMatch(/\.ods$/);
     const sheets = await readInLibreOffice([
