@@ -187,7 +187,6 @@ export function ListPage<Row extends object, P extends Params>({
     settling = false,
   } = listProps;
   const { notices, beside, aside, after } = panels;
-  const { urlOf: exportUrl, collection: exportCollection } = exportProps;
   const { url, quick, sort } = state;
   const gridId = useId();
   const location = useLocation();
@@ -226,8 +225,7 @@ export function ListPage<Row extends object, P extends Params>({
           columns: view.columns,
           sort: view.sort,
           metadata: 'metadata' in RECORD_FIELDS[resource],
-          ...(exportUrl ? { urlOf: exportUrl } : {}),
-          ...(exportCollection !== undefined ? { collection: exportCollection } : {}),
+          ...exportProps,
         }}
         list={exportState}
         noun={noun}
