@@ -172,8 +172,11 @@ export function ListPage<Row extends object, P extends Params>({
   table: TableProps<Row>;
   empty: ListPageEmpty;
   panels?: ListPagePanels;
-  /** A row's address, for the Export menu's list of addresses. */
-  export?: { urlOf?: (row: Row) => string | null };
+  /**
+   * A row's address, for the Export menu's list of addresses; the collection of a seed list, for
+   * its metadata sheet for bulk upload (null: a list across collections).
+   */
+  export?: { urlOf?: (row: Row) => string | null; collection?: number | null };
 }) {
   const {
     view: list,
@@ -187,7 +190,6 @@ export function ListPage<Row extends object, P extends Params>({
     settling = false,
   } = listProps;
   const { notices, beside, aside, after } = panels;
-  const exportUrl = exportProps.urlOf;
   const { url, quick, sort } = state;
   const gridId = useId();
   const location = useLocation();
@@ -226,7 +228,7 @@ export function ListPage<Row extends object, P extends Params>({
           columns: view.columns,
           sort: view.sort,
           metadata: 'metadata' in RECORD_FIELDS[resource],
-          ...(exportUrl ? { urlOf: exportUrl } : {}),
+          ...exportProps,
         }}
         list={exportState}
         noun={noun}

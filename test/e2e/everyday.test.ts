@@ -40,7 +40,7 @@ describe('the Columns and Export menus', () => {
 
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const menu = page.getByRole('group', { name: 'Export seeds' });
-    await menu.getByText('Include all metadata fields (CSV)').click();
+    await menu.getByText('Include all metadata fields (CSV and spreadsheets)').click();
     expect(
       await menu.getByRole('checkbox', { name: /Include all metadata fields/ }).isChecked(),
     ).toBe(true);

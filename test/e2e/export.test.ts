@@ -58,7 +58,9 @@ async function exportAs(
   const menu = page.getByRole('group', { name: /^Export / });
   await menu.waitFor();
   if (options.allMetadata) {
-    await menu.getByRole('checkbox', { name: 'Include all metadata fields (CSV)' }).check();
+    await menu
+      .getByRole('checkbox', { name: 'Include all metadata fields (CSV and spreadsheets)' })
+      .check();
   }
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -12,14 +12,20 @@ import { exportFileName } from '../../lib/export-file-name';
 import { formatCount, plural } from '../../lib/format';
 import type { ExportPanelProps } from './export-menu';
 import type { ExportFormat } from './run-export';
-import { FORMATS, useExportRun } from './use-export-run';
+import { BulkSheetChoice, useBulkFields } from './bulk-sheet-choice';
+import { FORMATS, formatLabel, useExportRun } from './use-export-run';
 
 export default function ExportPanel<Row>(props: ExportPanelProps<Row>) {
   const { source, list, noun, nouns, naming, id, open, setOpen, button } = props;
   const [allMetadata, setAllMetadata] = useState(false);
   const [waitForAll, setWaitForAll] = useState(true);
   const panelRef = useRef<HTMLDivElement>(null);
-  const { state, busy, choose, cancel } = useExportRun(props, { allMetadata, waitForAll });
+  const bulk = useBulkFields();
+  const { state, busy, choose, cancel } = useExportRun(props, {
+    allMetadata,
+    waitForAll,
+    bulkFields: bulk.fields,
+  });
   const count = source.rows.length;
   const loading = list.loading;
   const formats = FORMATS.filter((f) => f.format !== 'urls' || source.urlOf);
@@ -52,7 +58,6 @@ export default function ExportPanel<Row>(props: ExportPanelProps<Row>) {
     partial: !list.complete && !(loading && waitForAll),
     extension: 'csv',
   }).slice(0, -'.csv'.length);
-  const formatLabel = (format: ExportFormat) => FORMATS.find((f) => f.format === format)?.label;
 
   return (
     <>
@@ -119,7 +124,7 @@ export default function ExportPanel<Row>(props: ExportPanelProps<Row>) {
                 setAllMetadata(event.currentTarget.checked);
               }}
             />
-            Include all metadata fields (CSV)
+            Include all metadata fields (CSV and spreadsheets)
           </label>
         )}
         <ul className="export-menu__formats">
@@ -142,14 +147,25 @@ export default function ExportPanel<Row>(props: ExportPanelProps<Row>) {
             </li>
           ))}
         </ul>
+        {source.collection !== undefined && (
+          <BulkSheetChoice
+            id={id}
+            collection={source.collection}
+            choice={bulk}
+            disabled={busy}
+            onExport={() => {
+              exportAs('bulk');
+            }}
+          />
+        )}
       </div>
       <div className="export-menu__status">
         <p role="status">
           {state.phase === 'waiting' &&
-            `The ${formatLabel(state.format) ?? ''} export starts when ${loading ? `every ${noun} has loaded` : 'the filters have been applied'}.`}
+            `The ${formatLabel(state.format)} export starts when ${loading ? `every ${noun} has loaded` : 'the filters have been applied'}.`}
           {state.phase === 'running' &&
             state.slow &&
-            `Exporting ${plural(state.total, noun, nouns)} as ${formatLabel(state.format) ?? ''}…`}
+            `Exporting ${plural(state.total, noun, nouns)} as ${formatLabel(state.format)}…`}
           {state.phase === 'done' && state.message}
         </p>
         {state.phase === 'running' && state.slow && (

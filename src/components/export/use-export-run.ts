@@ -9,6 +9,7 @@ import { formatCount, plural } from '../../lib/format';
 import { Cancelled } from '../../scheduling';
 import type { ExportMenuProps } from './export-menu';
 import { runExport, type ExportFormat } from './run-export';
+import type { BulkFields } from './sheet-export';
 
 /** An export that takes longer than this shows its progress. */
 const SHOW_PROGRESS_AFTER_MS = 500;
@@ -22,7 +23,38 @@ export const FORMATS: { format: ExportFormat; label: string; extension: string; 
     hint: 'every field, as the service names it',
   },
   { format: 'urls', label: 'URL list', extension: 'txt', hint: 'one address per line' },
+  {
+    format: 'xlsx',
+    label: 'Excel (.xlsx)',
+    extension: 'xlsx',
+    hint: 'typed cells, a column per value',
+  },
+  {
+    format: 'ods',
+    label: 'OpenDocument (.ods)',
+    extension: 'ods',
+    hint: 'the same, for LibreOffice',
+  },
 ];
+
+/** The metadata sheet for the service's bulk upload: not one of the table's formats. */
+export const BULK_SHEET = {
+  format: 'bulk',
+  label: 'Metadata sheet for bulk upload (.ods)',
+  extension: 'ods',
+} as const;
+
+const formatOf = (format: ExportFormat) =>
+  format === 'bulk' ? BULK_SHEET : FORMATS.find((f) => f.format === format);
+
+/** The label of a format, as the menu names it. */
+export const formatLabel = (format: ExportFormat): string => formatOf(format)?.label ?? format;
+
+/** What the done message adds when a spreadsheet had to cut cells. */
+export function cutWords(cut: number): string {
+  if (cut === 0) return '';
+  return ` ${cut === 1 ? 'One cell was' : `${formatCount(cut)} cells were`} longer than a spreadsheet cell holds (32,767 characters) and ${cut === 1 ? 'is' : 'are'} cut, marked “[cut: …]”; the CSV and JSON keep ${cut === 1 ? 'it' : 'them'} whole.`;
+}
 
 export type Phase =
   | { readonly phase: 'idle' }
@@ -59,11 +91,14 @@ export function useExportRun<Row>(
   {
     allMetadata,
     waitForAll,
+    bulkFields,
   }: {
-    /** Every metadata field as a column of a CSV. */
+    /** Every metadata field as a column of a CSV or spreadsheet. */
     allMetadata: boolean;
     /** A list still loading is exported once it has loaded, not as the rows loaded so far. */
     waitForAll: boolean;
+    /** The bulk-upload sheet's fields. */
+    bulkFields: BulkFields;
   },
 ): ExportRun {
   const [state, setState] = useState<Phase>({ phase: 'idle' });
@@ -79,8 +114,9 @@ export function useExportRun<Row>(
   );
 
   const start = (format: ExportFormat) => {
-    const { extension } = FORMATS.find((f) => f.format === format) ?? { extension: 'txt' };
-    const fileName = exportFileName(naming, {
+    const { extension } = formatOf(format) ?? { extension: 'txt' };
+    const what = format === 'bulk' ? { ...naming, what: `${noun} metadata` } : naming;
+    const fileName = exportFileName(what, {
       date: new Date(),
       partial: !list.complete,
       extension,
@@ -96,15 +132,17 @@ export function useExportRun<Row>(
       format,
       allMetadata,
       fileName,
+      sheetName: nouns.charAt(0).toUpperCase() + nouns.slice(1),
+      bulkFields,
       signal: abort.signal,
       onRows: (done) => {
         setState((s) => (s.phase === 'running' ? { ...s, done } : s));
       },
     })
-      .then(() => {
+      .then(({ cut }) => {
         setState({
           phase: 'done',
-          message: `Exported ${plural(rows, noun, nouns)} to ${fileName}.`,
+          message: `Exported ${plural(rows, noun, nouns)} to ${fileName}.${cutWords(cut)}`,
         });
       })
       .catch((error: unknown) => {

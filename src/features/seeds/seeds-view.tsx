@@ -417,6 +417,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
         }}
         export={{
           urlOf: seedUrl,
+          collection: collection ?? null,
         }}
       />
     </div>

@@ -141,7 +141,7 @@ describe('the rows a list page exports', () => {
     const shown = within(first).getByText(
       /^seeds-where-Language-English-active-true-q-www-[\d-]{10}$/,
     );
-    expect(shown.closest('p')).toHaveTextContent(/\.csv, \.json or \.txt$/);
+    expect(shown.closest('p')).toHaveTextContent(/\.csv, \.json, \.txt, \.xlsx or \.ods$/);
     await user.click(within(first).getByRole('button', { name: 'CSV' }));
     const csv = await downloaded();
     expect(csv.name).toBe(`${shown.textContent}.csv`);
@@ -155,7 +155,9 @@ describe('the rows a list page exports', () => {
 
     const menu = await openMenu(user);
     await user.click(
-      within(menu).getByRole('checkbox', { name: 'Include all metadata fields (CSV)' }),
+      within(menu).getByRole('checkbox', {
+        name: 'Include all metadata fields (CSV and spreadsheets)',
+      }),
     );
     await user.click(within(menu).getByRole('button', { name: 'CSV' }));
     const [wide = [], ...wideRows] = csvRecords((await downloaded()).text);
