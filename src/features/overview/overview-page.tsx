@@ -18,6 +18,7 @@ import { ChartCard } from './chart-card';
 import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts } from './headline';
+import { SharingCard } from './sharing-card';
 import './overview.css';
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
@@ -144,6 +145,7 @@ export function OverviewPage() {
               }
             />
           )}
+          <SharingCard />
         </div>
       )}
       {seeds.error && <ListStatus view={seeds} noun="seed" resource="seed" />}

@@ -39,6 +39,8 @@ export interface FacetPanelProps {
    * focus, and "Done" or Escape closes it.
    */
   onClose?: (() => void) | undefined;
+  /** Facets of what the catalogue says beyond the seeds' own fields (sharing-facets.tsx). */
+  more?: React.ReactNode;
 }
 
 const share = (count: number, of: number) =>
@@ -52,6 +54,7 @@ export function FacetPanel({
   onChoice,
   missing,
   onClose,
+  more,
 }: FacetPanelProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -115,6 +118,7 @@ export function FacetPanel({
           </button>
         )}
       </div>
+      {more}
       <FacetCounts
         result={result}
         noMetadata={result.fields.length === 0 && !pending}
@@ -132,7 +136,7 @@ const FacetCounts = memo(function FacetCounts({
   onMissing,
   onChoice,
   missing,
-}: Omit<FacetPanelProps, 'pending'> & { noMetadata: boolean }) {
+}: Omit<FacetPanelProps, 'pending' | 'more'> & { noMetadata: boolean }) {
   return (
     <>
       <ChoiceSection

@@ -12,6 +12,7 @@ import {
   type SeedRowFilterValues,
   type WhereClause,
 } from './seed-filters';
+import { sharingChips } from './sharing-filters';
 
 /** The address's parameters a chip removes. */
 export type SeedChipPatch = Partial<SeedRowFilterValues> & {
@@ -128,6 +129,7 @@ export function filterChips(
       ),
     );
   }
+  chips.push(...sharingChips(values, names.collection, (patch): SeedChipPatch => patch));
   if (values.q !== '') chips.push(quickChip(`URL or title containing “${values.q}”`, { q: '' }));
   return chips;
 }
@@ -145,5 +147,8 @@ export const NO_CHIPS: SeedChipPatch = {
   seed_type: [],
   status: [],
   created: undefined,
+  shared: [],
+  duplicate: [],
+  shared_with: [],
   q: '',
 };

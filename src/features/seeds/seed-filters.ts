@@ -13,16 +13,16 @@ import { isBlank, missingFieldsParam } from '../../lib/metadata-audit';
 import { isPeriod, periodRange, type PeriodRange } from '../../lib/periods';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { listParam, quoted, type Decoded, type Param, type Values } from '../../lib/url-state';
+import { decodeBoolean, isUnreadable, keep, unreadable, type Unreadable } from './filter-values';
+import {
+  hasSharing,
+  NO_SHARING,
+  sharingModel,
+  sharingParams,
+  type SharingModel,
+} from './sharing-filters';
 
-/** A value from the address that cannot be read, kept as written. */
-export interface Unreadable {
-  readonly unreadable: string;
-  readonly problem: string;
-}
-
-export function isUnreadable(value: unknown): value is Unreadable {
-  return typeof value === 'object' && value !== null && 'unreadable' in value;
-}
+export { isUnreadable, type Unreadable };
 
 /** `where=Field:Value`: the field is what comes before the first colon. */
 export interface WhereClause {
@@ -31,13 +31,6 @@ export interface WhereClause {
 }
 
 export type SeedGroupChoice = number | 'none';
-
-const NO_MATCH = 'No seeds match it until it is changed.';
-
-function unreadable(text: string, why: string): Decoded<Unreadable> {
-  const problem = `${why} ${NO_MATCH}`;
-  return { value: { unreadable: text, problem }, problem };
-}
 
 /** Whether a field's values can be chosen with `where` (its name must not hold a colon). */
 export function isWhereField(field: string): boolean {
@@ -64,14 +57,6 @@ function decodeGroup(text: string): Decoded<SeedGroupChoice | Unreadable> {
   if (text === 'none') return { value: 'none' };
   if (/^\d{1,15}$/.test(text)) return { value: Number(text) };
   return unreadable(text, `${quoted(text)} is not a seed group id or none.`);
-}
-
-function decodeBoolean(name: string) {
-  return (text: string): Decoded<boolean | Unreadable> => {
-    if (text === 'true') return { value: true };
-    if (text === 'false') return { value: false };
-    return unreadable(text, `${quoted(text)} is not true or false: ${name}=true|false.`);
-  };
 }
 
 function decodeStatus(text: string): Decoded<StatusClass | Unreadable> {
@@ -103,9 +88,6 @@ export function createdParam(): Param<string | Unreadable | undefined> {
   };
 }
 
-const keep = <T>(value: T | Unreadable, write: (value: T) => string): string =>
-  isUnreadable(value) ? value.unreadable : write(value);
-
 /** The URL parameters of the filters the explorer applies to loaded seeds. */
 export const seedRowFilterParams = {
   where: listParam(decodeWhere, encodeWhere),
@@ -119,6 +101,7 @@ export const seedRowFilterParams = {
   ),
   status: listParam(decodeStatus, (value) => keep(value, (status) => status)),
   created: createdParam(),
+  ...sharingParams,
 };
 
 export type SeedRowFilterValues = Values<typeof seedRowFilterParams>;
@@ -144,6 +127,8 @@ export interface SeedFilterModel {
   readonly seedTypes: readonly string[];
   readonly status: readonly StatusClass[];
   readonly created: PeriodRange | null;
+  /** What the account says of a seed: shared, duplicate (sharing-filters.ts). */
+  readonly sharing: SharingModel;
   /** Messages for values that cannot be read: while there is one, no seed matches. */
   readonly unreadable: readonly string[];
 }
@@ -157,6 +142,7 @@ export const NO_SEED_FILTERS: SeedFilterModel = {
   seedTypes: [],
   status: [],
   created: null,
+  sharing: NO_SHARING,
   unreadable: [],
 };
 
@@ -195,6 +181,7 @@ export function seedFilterModel(values: Partial<SeedRowFilterValues>): SeedFilte
     seedTypes: [...new Set(values.seed_type ?? [])],
     status: readable(values.status ?? [], problems),
     created,
+    sharing: sharingModel(values, problems),
     unreadable: problems,
   };
 }
@@ -210,6 +197,7 @@ export function hasSeedFilters(model: SeedFilterModel): boolean {
     model.seedTypes.length > 0 ||
     model.status.length > 0 ||
     model.created !== null ||
+    hasSharing(model.sharing) ||
     model.unreadable.length > 0
   );
 }

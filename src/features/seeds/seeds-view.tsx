@@ -42,6 +42,10 @@ import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 import { useGroupLabels } from './use-group-labels';
 import { useSeedFacets } from './use-seed-facets';
+import { SharingFacets, type SharingChoice } from './sharing-facets';
+import { hasSharing } from './sharing-filters';
+import { otherCollectionsColumn } from './seed-sharing';
+import { useSeedListSharing } from './use-sharing';
 
 const seedsParams = { ...seedFilterParams, ...seedRowFilterParams, seed: idParam('seed') };
 type SeedsValues = Values<typeof seedsParams>;
@@ -66,15 +70,21 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     (group: number) => paths.seedList(fixedCollection, { seed_group: group }),
     [fixedCollection],
   );
+  const [sharingRows, setSharingRows] = useState<readonly Seed[]>([]);
+  const sharing = useSeedListSharing(sharingRows);
   const baseColumns = useMemo(() => {
-    const all = seedColumns(collectionName, seedsOfGroup);
+    const all = [
+      ...seedColumns(collectionName, seedsOfGroup),
+      otherCollectionsColumn(sharing.countById),
+    ];
     return fixedCollection === undefined ? all : all.filter((c) => c.id !== 'collection');
-  }, [collectionName, fixedCollection, seedsOfGroup]);
+  }, [collectionName, fixedCollection, seedsOfGroup, sharing.countById]);
   const page = useListPage(seedsParams, baseColumns, isMetadataColumnId);
   const values = page.values as SeedsValues;
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
   const collection = fixedCollection ?? values.collection;
   const list = listView(useSeeds(seedFilters(values, fixedCollection)));
+  if (sharingRows !== list.rows) setSharingRows(list.rows);
   // The same fields in new rows keep their columns.
   const fields = useSame(
     useMemo(() => usedFieldNames(list.rows), [list.rows]),
@@ -90,6 +100,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     values,
     { query: q, rows: quickRows },
     groups,
+    sharing.sites,
   );
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
   // In a narrow window the facets fold into a "Refine" button and open over the list.
@@ -116,8 +127,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     },
     [page.url],
   );
-  const onChoice = (choice: SeedChoice) => {
+  const onChoice = (choice: SeedChoice | SharingChoice) => {
     switch (choice.kind) {
+      case 'shared':
+        setRowFilters({ shared: toggleChoice(values.shared, choice.value) });
+        break;
+      case 'duplicate':
+        setRowFilters({ duplicate: values.duplicate.length > 0 ? [] : [true] });
+        break;
       case 'group':
         setRowFilters({ seed_group: toggleChoice(values.seed_group, choice.value) });
         break;
@@ -175,7 +192,9 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           noun: 'seed',
           count,
           inForce: inWords(chips),
-          busy: filtering && facets.result === null && list.rows.length > 0,
+          busy:
+            (filtering && facets.result === null && list.rows.length > 0) ||
+            (hasSharing(model.sharing) && sharing.sites === null),
           settling: filtering && facets.pending,
         }}
         filters={{
@@ -347,6 +366,15 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 setRowFilters({ missing: toggleChoice(values.missing, field) });
               }}
               onChoice={onChoice}
+              more={
+                <SharingFacets
+                  counts={facets.result.extra}
+                  model={model.sharing}
+                  known={sharing.sites !== null}
+                  every={sharing.every}
+                  onChoice={onChoice}
+                />
+              }
               onClose={
                 narrow
                   ? () => {
@@ -364,6 +392,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               seedsOfGroup={seedsOfGroup}
               onClose={close}
               takeFocus={opened}
+              sites={sharing.sites}
             />
           ),
           after: selected !== undefined && !selectedSeed && list.data?.complete && (
