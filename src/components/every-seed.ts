@@ -14,7 +14,7 @@ import { startJob } from '../scheduling';
 import { siteIndexJob, type SiteIndex } from '../lib/shared-seeds';
 
 /** Seeds in the catalogue, from its collections' counts; null until every count is known. */
-export function catalogueSeeds(collections: ListView<Collection>): number | null {
+function catalogueSeeds(collections: ListView<Collection>): number | null {
   if (collections.data?.complete !== true) return null;
   let total = 0;
   for (const c of collections.rows) {

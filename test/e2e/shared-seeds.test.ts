@@ -91,7 +91,7 @@ describe('seeds shared across collections', () => {
     expect(await facetCount(page, 'Also in other collections', 'No')()).toBe(
       total - ref.shared.length,
     );
-    expect(await facetCount(page, 'Duplicate in this collection', 'Yes')()).toBe(
+    expect(await facetCount(page, 'Duplicate in its collection', 'Yes')()).toBe(
       ref.duplicates.length,
     );
     await page
@@ -146,7 +146,7 @@ describe('seeds shared across collections', () => {
 
   it('shows the shared seeds on /overview, and a collection’s link opens as many', async () => {
     const page = await open('/overview');
-    await page.getByRole('button', { name: /seeds to compare$/ }).click();
+    await page.getByRole('button', { name: /seeds to chart them$/ }).click();
     const card = page.locator('.sharing-card');
     const figure = card.getByRole('link', {
       name: `${count(ref.shared.length)} of ${count(ref.seeds.length)} seeds`,

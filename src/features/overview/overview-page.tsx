@@ -1,10 +1,10 @@
 /**
  * /overview: the whole catalogue at a glance. Headline figures and the charts of collections come
- * from the collection list; the seeds by month need every seed, so they load on request unless
- * the seeds are already loaded or in the cache.
+ * from the collection list; the seeds by month and the seeds shared across collections need every
+ * seed, so they load on request unless the seeds are already loaded or in the cache.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { listView, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
 import { ListStatus, LoadProgress } from '../../components/list-status';
@@ -18,8 +18,10 @@ import { ChartCard } from './chart-card';
 import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts } from './headline';
-import { SharingCard } from './sharing-card';
 import './overview.css';
+
+/** Loaded with every seed, which it needs: the first screen carries none of it. */
+const SharingCard = lazy(async () => ({ default: (await import('./sharing-card')).SharingCard }));
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
 
@@ -145,7 +147,11 @@ export function OverviewPage() {
               }
             />
           )}
-          <SharingCard />
+          {seeds.data && (
+            <Suspense fallback={null}>
+              <SharingCard />
+            </Suspense>
+          )}
         </div>
       )}
       {seeds.error && <ListStatus view={seeds} noun="seed" resource="seed" />}
@@ -176,7 +182,10 @@ function LoadSeeds({
         </div>
       </div>
       <div className="chart-card__load">
-        <p>This chart counts every seed in the catalogue, so it loads them first.</p>
+        <p>
+          This chart, and the seeds shared across collections, count every seed in the catalogue, so
+          it loads them first.
+        </p>
         <button type="button" className="button" onClick={onLoad} disabled={loading}>
           {loading
             ? 'Loading the seeds…'

@@ -101,14 +101,19 @@ export function SharingCard({ collection }: { collection?: number }) {
             <Link to={seeds(collection, { shared: true })}>
               {formatCount(summary.shared)} of {plural(summary.seeds, 'seed')}
             </Link>{' '}
-            {collection === undefined ? 'are also in another collection' : 'are also elsewhere'}
+            {collection === undefined
+              ? 'are also in another collection'
+              : 'are also in other collections'}
             {' · '}
             {summary.duplicates > 0 ? (
               <Link to={seeds(collection, { duplicate: true })}>
-                {plural(summary.duplicates, 'duplicate')} within a collection
+                {plural(summary.duplicates, 'seed')} with a duplicate in{' '}
+                {collection === undefined ? 'its' : 'this'} collection
               </Link>
-            ) : (
+            ) : collection === undefined ? (
               'no duplicates within a collection'
+            ) : (
+              'no duplicates within this collection'
             )}
           </p>
           {summary.top.length > 0 && (

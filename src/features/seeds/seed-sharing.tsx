@@ -6,10 +6,13 @@
 import { Link } from 'react-router';
 import type { Seed } from '../../api/records';
 import type { DataColumn } from '../../components/data-table';
-import { CollectionLink, type CollectionNames } from '../../components/columns';
-import { readableUrl } from '../../lib/format';
+import { CollectionLink, collectionLabel, type CollectionNames } from '../../components/columns';
+import { formatCount, readableUrl } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { sharingOf, type SiteIndex } from '../../lib/shared-seeds';
+
+/** Seeds with the same site listed in the details; a site held a thousand times says how many more. */
+const MOST_SEEDS = 50;
 
 /** Until every seed of the account has arrived the column's cells are unknown, never 0. */
 export function otherCollectionsColumn(
@@ -76,7 +79,7 @@ export function SameSite({
         .
       </p>
       <ul className="same-site" aria-label="Seeds with the same site">
-        {sharing.seeds.map((other) => (
+        {sharing.seeds.slice(0, MOST_SEEDS).map((other) => (
           <li key={other.id}>
             <Link to={paths.seedList(other.collectionId ?? undefined, { seed: other.id })}>
               <bdi className="break-anywhere">
@@ -84,16 +87,21 @@ export function SameSite({
               </bdi>
             </Link>{' '}
             <span className="muted">
-              seed {other.id}
               {other.collectionId === null
-                ? ', collection not given'
+                ? 'collection not given'
                 : other.collectionId === seed.collectionId
-                  ? ', same collection'
-                  : ''}
+                  ? 'this collection'
+                  : collectionLabel(other.collectionId, collectionName(other.collectionId))}
+              {` · seed ${String(other.id)}`}
             </span>
           </li>
         ))}
       </ul>
+      {sharing.seeds.length > MOST_SEEDS && (
+        <p className="muted">
+          and {formatCount(sharing.seeds.length - MOST_SEEDS)} more with this site
+        </p>
+      )}
     </>
   );
 }

@@ -373,6 +373,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                   known={sharing.sites !== null}
                   every={sharing.every}
                   onChoice={onChoice}
+                  ownCollection={fixedCollection !== undefined}
                 />
               }
               onClose={

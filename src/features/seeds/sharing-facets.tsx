@@ -19,6 +19,7 @@ export function SharingFacets({
   known,
   every,
   onChoice,
+  ownCollection,
 }: {
   counts: readonly ExtraCounts[];
   model: SharingModel;
@@ -26,6 +27,8 @@ export function SharingFacets({
   known: boolean;
   every: EverySeed;
   onChoice: (choice: SharingChoice) => void;
+  /** On a collection's own list: "this collection" rather than "its collection". */
+  ownCollection: boolean;
 }) {
   if (!known) {
     const loading = every.view.loadingFirst || every.view.loadingMore;
@@ -51,6 +54,7 @@ export function SharingFacets({
   const duplicate = counts[DUPLICATE_DIM];
   if (!shared || !duplicate) return null;
   const unknown = shared.counts[SHARE_UNKNOWN] ?? 0;
+  const duplicateTitle = `Duplicate in ${ownCollection ? 'this' : 'its'} collection`;
   return (
     <>
       <section className="facet" aria-label="Also in other collections">
@@ -74,8 +78,8 @@ export function SharingFacets({
           </p>
         )}
       </section>
-      <section className="facet" aria-label="Duplicate in this collection">
-        <h3 className="facet__title">Duplicate in this collection</h3>
+      <section className="facet" aria-label={duplicateTitle}>
+        <h3 className="facet__title">{duplicateTitle}</h3>
         <ul className="facet__values">
           <Value
             label="Yes"

@@ -50,7 +50,7 @@ const seeds = fc
 
 const params = fc.record({
   shared: fc.subarray([true, false]),
-  duplicate: fc.subarray([true]),
+  duplicate: fc.subarray<true>([true]),
   shared_with: fc.subarray([1, 2]),
   active: fc.subarray([true, false]),
 });
