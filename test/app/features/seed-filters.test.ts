@@ -52,6 +52,9 @@ describe('the seed row filters in the address', () => {
               .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
             { nil: undefined },
           ),
+          shared: fc.uniqueArray(fc.boolean()),
+          duplicate: fc.subarray<true>([true]),
+          shared_with: fc.uniqueArray(fc.integer({ min: 0, max: 2 ** 40 }), { maxLength: 3 }),
         }),
         (state) => {
           const search = encodeInto(seedRowFilterParams, new URLSearchParams('q=kept'), state);
