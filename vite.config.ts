@@ -99,12 +99,18 @@ export default defineConfig(({ command }) => ({
               name: 'collections',
               test: /src[\\/]features[\\/]collections[\\/](collections-page|collection-columns)\.tsx$/,
             },
+            // Every seed of the account and their index by site: the seed lists, the seed groups
+            // and the overviews' card of shared seeds (loaded with every seed) use them.
+            {
+              name: 'every-seed',
+              test: /src[\\/](components[\\/]every-seed|lib[\\/](shared-seeds|canonical-url))\.ts$/,
+            },
             // The overviews with their charts' code, in one file: `/` is the first screen. The
-            // collection's tab (its own charts, the audit) and the table view (drawn on request)
-            // stay apart.
+            // collection's tab (its own charts, the audit), the table view (drawn on request) and
+            // the card of shared seeds (loaded with every seed) stay apart.
             {
               name: 'overview',
-              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-)/,
+              test: /src[\\/]features[\\/]overview[\\/](?!chart-table|collection-|sharing-card)/,
             },
           ],
         },
