@@ -99,12 +99,19 @@ export default defineConfig(({ command }) => ({
               name: 'collections',
               test: /src[\\/]features[\\/]collections[\\/](collections-page|collection-columns)\.tsx$/,
             },
+            // Every seed of the account and their index by site: the seed lists, the seed groups
+            // and the overviews' card of shared seeds (loaded with every seed) use them.
+            {
+              name: 'every-seed',
+              test: /src[\\/](components[\\/]every-seed|lib[\\/](shared-seeds|canonical-url))\.ts$/,
+            },
             // The overviews with the charts' code (src/components/chart), in one file: `/` is the
             // first screen; the activity pages fetch it too. The collection's tab (its own charts,
-            // the audit) and the table view (drawn on request) stay apart.
+            // the audit), the table view (drawn on request) and the card of shared seeds (loaded
+            // with every seed) stay apart.
             {
               name: 'overview',
-              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-)/,
+              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-|sharing-card)/,
             },
           ],
         },

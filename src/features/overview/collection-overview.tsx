@@ -23,6 +23,7 @@ import {
 } from './collection-charts';
 import { countByMonth } from './figures';
 import { Headline, Parts } from '../../components/chart/headline';
+import { SharingCard } from './sharing-card';
 import './overview.css';
 
 const PROGRESS_HINT = 'The charts count the seeds loaded so far until the rest arrive.';
@@ -101,6 +102,7 @@ export function CollectionOverview({ collection }: { collection: Collection }) {
             {specs.map((spec) => (
               <ChartCard key={spec.id} spec={spec} />
             ))}
+            <SharingCard collection={collection.id} />
           </div>
         </>
       )}

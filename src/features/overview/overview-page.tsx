@@ -1,10 +1,10 @@
 /**
  * /overview: the whole catalogue at a glance. Headline figures and the charts of collections come
- * from the collection list; the seeds by month need every seed, so they load on request unless
- * the seeds are already loaded or in the cache.
+ * from the collection list; the seeds by month and the seeds shared across collections need every
+ * seed, so they load on request unless the seeds are already loaded or in the cache.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { listView, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
 import { LoadSeedsCard } from '../../components/chart/load-card';
@@ -20,6 +20,9 @@ import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts } from '../../components/chart/headline';
 import './overview.css';
+
+/** Loaded with every seed, which it needs: the first screen carries none of it. */
+const SharingCard = lazy(async () => ({ default: (await import('./sharing-card')).SharingCard }));
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
 
@@ -123,7 +126,7 @@ export function OverviewPage() {
               <LoadSeedsCard
                 title="Seeds added per month"
                 summary="How fast sites are added: seeds by the month they were created, active and inactive."
-                reason="This chart counts every seed in the catalogue, so it loads them first."
+                reason="This chart, and the seeds shared across collections, count every seed in the catalogue, so it loads them first."
                 total={headline.seedCountsUnknown > 0 ? null : seedTotal}
                 loading={seeds.loadingFirst}
                 onLoad={() => {
@@ -147,6 +150,11 @@ export function OverviewPage() {
                 )
               }
             />
+          )}
+          {seeds.data && (
+            <Suspense fallback={null}>
+              <SharingCard />
+            </Suspense>
           )}
         </div>
       )}

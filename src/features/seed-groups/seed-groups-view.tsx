@@ -2,16 +2,14 @@
  * Seed groups with their collection and, where the seeds are loaded, how many seeds each holds.
  * Used at /seed-groups (all groups) and inside a collection's page (that collection's groups).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { listView, useCollectionNames, useCollections, useSeedGroups } from '../../api/hooks';
+import { listView, useCollectionNames, useSeedGroups } from '../../api/hooks';
 import type { Seed } from '../../api/records';
-import { seedQueries } from '../../api/queries';
+import { useEverySeed } from '../../components/every-seed';
 import { EmptyState } from '../../components/empty-state';
 import { ListPage, useListPage, useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/count-words';
 import { LoadProgress } from '../../components/list-status';
-import { catalogueSeeds } from '../../lib/catalogue-seeds';
 import { formatCount } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { countSeeds, seedGroupColumns, seedGroupSearchText } from './seed-group-columns';
@@ -34,13 +32,8 @@ export function SeedGroupsView({
   // Across all collections, counting means loading every seed: at once for a catalogue of fewer
   // than 100,000 seeds, or one whose seeds the saved catalogue holds; otherwise on request (or
   // from the cache, when another page has loaded them).
-  const catalogue = catalogueSeeds(listView(useCollections()));
-  const saved = useQuery({ ...seedQueries.saved(), enabled: fixedCollection === undefined });
-  const unasked =
-    fixedCollection === undefined &&
-    (saved.data === true || (catalogue !== null && catalogue < COUNT_UNASKED_BELOW));
-  const everySeed = useQuery({ ...seedQueries.list({}), enabled: unasked });
-  const allSeeds = listView(everySeed);
+  const everySeed = useEverySeed(fixedCollection === undefined, COUNT_UNASKED_BELOW);
+  const { catalogue, view: allSeeds } = everySeed;
   const countedRows = seeds ? seeds.rows : allSeeds.data ? allSeeds.rows : undefined;
   const countsComplete = seeds ? seeds.complete : allSeeds.data?.complete === true;
   const counts = useMemo(() => (countedRows ? countSeeds(countedRows) : null), [countedRows]);
@@ -84,14 +77,14 @@ export function SeedGroupsView({
           quick: { placeholder: 'Group or collection' },
           actions: fixedCollection === undefined &&
             !allSeeds.data &&
-            !everySeed.isFetching &&
-            !saved.isPending && (
+            !allSeeds.loadingFirst &&
+            !everySeed.deciding && (
               <div className="field field-action">
                 <button
                   type="button"
                   className="button"
                   onClick={() => {
-                    void everySeed.refetch();
+                    everySeed.load();
                   }}
                 >
                   Count the seeds in each group

@@ -27,6 +27,22 @@ export interface FacetOptions {
   readonly quick?: ((row: Seed) => boolean) | ReadonlySet<Seed> | undefined;
   /** The catalogue's seed groups (id → name), to name them and to tell an id none has. */
   readonly groups?: ReadonlyMap<number, string> | undefined;
+  /** Filters on what is known of each row beyond its own fields (see ExtraDim). */
+  readonly extra?: readonly ExtraDim[] | undefined;
+}
+
+/**
+ * A faceted filter on a class of each row that the index does not hold (what the account says of
+ * a seed: shared-seeds.ts): each row's class, 0 to 7, by its place in the index.
+ */
+export interface ExtraDim {
+  readonly classes: Uint8Array;
+  /** How many classes there are (the counts' length). */
+  readonly classCount: number;
+  /** The class of a row past `classes` (one not worked out yet). */
+  readonly fallback: number;
+  /** The classes the filter keeps, one bit each; 0 when it keeps every row. */
+  readonly mask: number;
 }
 
 /**
@@ -62,6 +78,7 @@ export interface Plan {
   readonly typeChosen: Uint8Array;
   readonly statusMask: number;
   readonly activity: ActivityPlan;
+  readonly extra: readonly ExtraDim[];
   readonly messages: string[];
 }
 
@@ -176,6 +193,7 @@ export function compile(index: FacetIndex, model: SeedFilterModel, options: Face
     typeChosen,
     statusMask,
     activity: compileActivity(c.activity, model.activity),
+    extra: options.extra ?? [],
     messages,
   };
 }
@@ -203,6 +221,9 @@ export interface Tally {
   readonly baseGroup: Int32Array;
   readonly ownGroup: Int32Array;
   readonly activity: ActivityTally;
+  /** Per extra dimension, its classes' counts. */
+  readonly baseExtra: readonly Int32Array[];
+  readonly ownExtra: readonly Int32Array[];
   readonly matched: Uint32Array;
   matchCount: number;
   /** Rows failing the `missing` filter alone (kept only while it is in force). */
@@ -223,7 +244,7 @@ export function newTally(plan: Plan, n: number): Tally {
     ownPairs: new Int32Array(plan.pairCount),
     baseFields: new Int32Array(fieldCount),
     ownFields: new Int32Array(fieldCount),
-    ownRows: new Int32Array(plan.whereFields.length + SEED_DIMS),
+    ownRows: new Int32Array(plan.whereFields.length + SEED_DIMS + plan.extra.length),
     baseActive: new Int32Array(3),
     ownActive: new Int32Array(3),
     basePublic: new Int32Array(3),
@@ -235,6 +256,8 @@ export function newTally(plan: Plan, n: number): Tally {
     baseGroup: new Int32Array(groups),
     ownGroup: new Int32Array(groups),
     activity: newActivityTally(plan.activity),
+    baseExtra: plan.extra.map((dim) => new Int32Array(dim.classCount)),
+    ownExtra: plan.extra.map((dim) => new Int32Array(dim.classCount)),
     matched: new Uint32Array(n),
     matchCount: 0,
     lacking: new Uint32Array(plan.checkMissing ? n : 0),
@@ -249,7 +272,7 @@ export function newTally(plan: Plan, n: number): Tally {
  * integer arrays, with every filter's test inline.
  */
 export function countRows(plan: Plan, tally: Tally, from: number, to: number): void {
-  const { c, pairDim, whereFields, missingMark, groupChosen, typeChosen } = plan;
+  const { c, pairDim, whereFields, missingMark, groupChosen, typeChosen, extra } = plan;
   const { pairStart, pairs, pairField, fieldStart, fields, groupStart, groups, groupUnknown } = c;
   const { basePairs, ownPairs, baseFields, ownFields, ownRows, matched, hit } = tally;
   const act = plan.activity;
@@ -330,6 +353,13 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       fails++;
       failed = W + UPDATED_BY_DIM;
     }
+    for (let e = 0; e < extra.length && fails < 2; e++) {
+      const dim = extra[e] as ExtraDim;
+      if (dim.mask !== 0 && (dim.mask & (1 << classOf(dim, i))) === 0) {
+        fails++;
+        failed = W + SEED_DIMS + e;
+      }
+    }
     if (fails > 1) continue;
     if (complete) {
       if (fails === 0) tally.lacking[tally.lackingCount++] = i;
@@ -354,6 +384,9 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       bump(people.baseAdded, ab);
       bump(people.baseUpdated, ub);
       tally.metadataUnknown += c.metadataUnknown[i] ?? 0;
+      for (let e = 0; e < extra.length; e++) {
+        bump(tally.baseExtra[e] as Int32Array, classOf(extra[e] as ExtraDim, i));
+      }
       continue;
     }
 
@@ -376,6 +409,9 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       bump(tally.ownActive, a);
     } else if (failed === W + PUBLIC_DIM) {
       bump(tally.ownPublic, v);
+    } else if (failed >= W + SEED_DIMS) {
+      const e = failed - W - SEED_DIMS;
+      bump(tally.ownExtra[e] as Int32Array, classOf(extra[e] as ExtraDim, i));
     } else if (failed === W + TYPE_DIM) {
       bump(tally.ownType, t + 1);
     } else if (failed === W + ADDED_BY_DIM) {
@@ -386,6 +422,10 @@ export function countRows(plan: Plan, tally: Tally, from: number, to: number): v
       bump(tally.ownStatus, s);
     }
   }
+}
+
+function classOf(dim: ExtraDim, i: number): number {
+  return i < dim.classes.length ? (dim.classes[i] ?? dim.fallback) : dim.fallback;
 }
 
 export function bump(counts: Int32Array, k: number): void {

@@ -47,6 +47,8 @@ export interface FacetPanelProps {
    * focus, and "Done" or Escape closes it.
    */
   onClose?: (() => void) | undefined;
+  /** Facets of what the catalogue says beyond the seeds' own fields (sharing-facets.tsx). */
+  more?: React.ReactNode;
 }
 
 const SEED_NOUNS = ['seed', 'seeds'] as const;
@@ -62,6 +64,7 @@ export function FacetPanel({
   onChoice,
   missing,
   onClose,
+  more,
 }: FacetPanelProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -125,6 +128,7 @@ export function FacetPanel({
           </button>
         )}
       </div>
+      {more}
       <FacetCounts
         result={result}
         noMetadata={result.fields.length === 0 && !pending}
@@ -142,7 +146,7 @@ const FacetCounts = memo(function FacetCounts({
   onMissing,
   onChoice,
   missing,
-}: Omit<FacetPanelProps, 'pending'> & { noMetadata: boolean }) {
+}: Omit<FacetPanelProps, 'pending' | 'more'> & { noMetadata: boolean }) {
   return (
     <>
       <ChoiceSection

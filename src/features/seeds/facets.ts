@@ -26,6 +26,7 @@ import {
   compile,
   countRows,
   newTally,
+  SEED_DIMS,
   type FacetOptions,
   type Plan,
   type Tally,
@@ -70,6 +71,8 @@ export interface FacetResult extends SeedFacets {
    * is in. Values the address gives that cannot be read are the URL decoders' to report.
    */
   readonly messages: readonly string[];
+  /** Per extra dimension (FacetOptions.extra), its classes' counts under the faceting rule. */
+  readonly extra: readonly ExtraCounts[];
 }
 
 /** Runs `facetJob` to its end. */
@@ -135,7 +138,28 @@ function* report(
       updated: tally.matchCount + (tally.ownRows[plan.whereFields.length + UPDATED_BY_DIM] ?? 0),
     }),
     messages: plan.messages,
+    extra: extraCounts(plan, tally),
   };
+}
+
+/** An extra dimension's counts: each with every filter but its own, as every facet's. */
+export interface ExtraCounts {
+  /** The rows counted: those every other filter keeps. */
+  readonly total: number;
+  /** Per class, its rows. */
+  readonly counts: readonly number[];
+}
+
+function extraCounts(plan: Plan, tally: Tally): ExtraCounts[] {
+  const own = plan.whereFields.length + SEED_DIMS;
+  return plan.extra.map((_, e) => {
+    const base = tally.baseExtra[e] as Int32Array;
+    const mine = tally.ownExtra[e] as Int32Array;
+    return {
+      total: tally.matchCount + (tally.ownRows[own + e] ?? 0),
+      counts: Array.from(base, (count, k) => count + (mine[k] ?? 0)),
+    };
+  });
 }
 
 /** Two ascending lists of row positions as one. */

@@ -12,6 +12,7 @@ import {
   type SeedRowFilterValues,
   type WhereClause,
 } from './seed-filters';
+import { sharingChips } from './sharing-filters';
 
 /** The address's parameters a chip removes. */
 export type SeedChipPatch = Partial<SeedRowFilterValues> & {
@@ -118,6 +119,7 @@ export function filterChips(
     ),
   );
   chips.push(...activityChips(values));
+  chips.push(...sharingChips(values, names.collection, (patch): SeedChipPatch => patch));
   if (values.q !== '') chips.push(quickChip(`URL or title containing “${values.q}”`, { q: '' }));
   return chips;
 }
@@ -135,5 +137,8 @@ export const NO_CHIPS: SeedChipPatch = {
   seed_type: [],
   status: [],
   ...NO_ACTIVITY_CHIPS,
+  shared: [],
+  duplicate: [],
+  shared_with: [],
   q: '',
 };

@@ -11,7 +11,9 @@ import { DateTime, ExternalLink, YesNo, showField } from '../../components/value
 import { ClampedText } from '../../components/clamped-text';
 import { readableUrl, shortText } from '../../lib/format';
 import { capturesUrl } from '../../lib/links';
+import type { SiteIndex } from '../../lib/shared-seeds';
 import { GroupLinks, type CollectionNames } from './seed-columns';
+import { SameSite } from './seed-sharing';
 
 export function SeedDetail({
   seed,
@@ -19,8 +21,11 @@ export function SeedDetail({
   seedsOfGroup,
   onClose,
   takeFocus,
+  sites = null,
 }: {
   seed: Seed;
+  /** Every seed of the account by site, for the same site elsewhere; null until all arrived. */
+  sites?: SiteIndex | null;
   collectionName: CollectionNames;
   /** The address of a group's seeds, which each of the seed's groups links to. */
   seedsOfGroup: (group: number) => string;
@@ -130,6 +135,8 @@ export function SeedDetail({
         <Field name="Created">{audit('created', 'createdBy')}</Field>
         <Field name="Updated">{audit('lastUpdated', 'lastUpdatedBy')}</Field>
       </dl>
+      <h3>Same site</h3>
+      <SameSite seed={seed} sites={sites} collectionName={collectionName} />
       <h3>Metadata</h3>
       <MetadataList
         metadata={seed.metadata}

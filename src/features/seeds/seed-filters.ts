@@ -20,16 +20,23 @@ import {
 } from '../../lib/activity-filters';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import { listParam, quoted, type Decoded, type Values } from '../../lib/url-state';
+import {
+  decodeBoolean,
+  isUnreadable,
+  keep,
+  NO_MATCH,
+  unreadable,
+  type Unreadable,
+} from './filter-values';
+import {
+  hasSharing,
+  NO_SHARING,
+  sharingModel,
+  sharingParams,
+  type SharingModel,
+} from './sharing-filters';
 
-/** A value from the address that cannot be read, kept as written. */
-export interface Unreadable {
-  readonly unreadable: string;
-  readonly problem: string;
-}
-
-export function isUnreadable(value: unknown): value is Unreadable {
-  return typeof value === 'object' && value !== null && 'unreadable' in value;
-}
+export { isUnreadable, type Unreadable };
 
 /** `where=Field:Value`: the field is what comes before the first colon. */
 export interface WhereClause {
@@ -38,13 +45,6 @@ export interface WhereClause {
 }
 
 export type SeedGroupChoice = number | 'none';
-
-const NO_MATCH = 'No seeds match it until it is changed.';
-
-function unreadable(text: string, why: string): Decoded<Unreadable> {
-  const problem = `${why} ${NO_MATCH}`;
-  return { value: { unreadable: text, problem }, problem };
-}
 
 /** Whether a field's values can be chosen with `where` (its name must not hold a colon). */
 export function isWhereField(field: string): boolean {
@@ -73,14 +73,6 @@ function decodeGroup(text: string): Decoded<SeedGroupChoice | Unreadable> {
   return unreadable(text, `${quoted(text)} is not a seed group id or none.`);
 }
 
-function decodeBoolean(name: string) {
-  return (text: string): Decoded<boolean | Unreadable> => {
-    if (text === 'true') return { value: true };
-    if (text === 'false') return { value: false };
-    return unreadable(text, `${quoted(text)} is not true or false: ${name}=true|false.`);
-  };
-}
-
 function decodeStatus(text: string): Decoded<StatusClass | Unreadable> {
   if ((STATUS_CLASSES as readonly string[]).includes(text)) return { value: text as StatusClass };
   return unreadable(
@@ -88,9 +80,6 @@ function decodeStatus(text: string): Decoded<StatusClass | Unreadable> {
     `${quoted(text)} is not a status class: status=2xx|3xx|4xx|5xx|other|unchecked.`,
   );
 }
-
-const keep = <T>(value: T | Unreadable, write: (value: T) => string): string =>
-  isUnreadable(value) ? value.unreadable : write(value);
 
 /** The URL parameters of the filters the explorer applies to loaded seeds. */
 export const seedRowFilterParams = {
@@ -105,6 +94,7 @@ export const seedRowFilterParams = {
   ),
   status: listParam(decodeStatus, (value) => keep(value, (status) => status)),
   ...activityParams(NO_MATCH),
+  ...sharingParams,
 };
 
 export type SeedRowFilterValues = Values<typeof seedRowFilterParams>;
@@ -131,6 +121,8 @@ export interface SeedFilterModel {
   readonly status: readonly StatusClass[];
   /** Who added or last updated a seed, and when. */
   readonly activity: ActivityModel;
+  /** What the account says of a seed: shared, duplicate (sharing-filters.ts). */
+  readonly sharing: SharingModel;
   /** Messages for values that cannot be read: while there is one, no seed matches. */
   readonly unreadable: readonly string[];
 }
@@ -144,6 +136,7 @@ export const NO_SEED_FILTERS: SeedFilterModel = {
   seedTypes: [],
   status: [],
   activity: NO_ACTIVITY,
+  sharing: NO_SHARING,
   unreadable: [],
 };
 
@@ -178,6 +171,7 @@ export function seedFilterModel(values: Partial<SeedRowFilterValues>): SeedFilte
     seedTypes: [...new Set(values.seed_type ?? [])],
     status: readable(values.status ?? [], problems),
     activity,
+    sharing: sharingModel(values, problems),
     unreadable: problems,
   };
 }
@@ -193,6 +187,7 @@ export function hasSeedFilters(model: SeedFilterModel): boolean {
     model.seedTypes.length > 0 ||
     model.status.length > 0 ||
     hasActivityFilters(model.activity) ||
+    hasSharing(model.sharing) ||
     model.unreadable.length > 0
   );
 }

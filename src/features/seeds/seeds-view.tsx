@@ -45,6 +45,10 @@ import { useGroupLabels } from './use-group-labels';
 import { useSeedFacets } from './use-seed-facets';
 import { NO_SINCE, sinceParams, type SinceValues } from './since-filter';
 import { useSinceSaved } from './use-since-saved';
+import { SharingFacets, type SharingChoice } from './sharing-facets';
+import { hasSharing } from './sharing-filters';
+import { otherCollectionsColumn } from './seed-sharing';
+import { useSeedListSharing } from './use-sharing';
 
 const seedsParams = {
   ...seedFilterParams,
@@ -74,18 +78,26 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     (group: number) => paths.seedList(fixedCollection, { seed_group: group }),
     [fixedCollection],
   );
+  const [sharingRows, setSharingRows] = useState<readonly Seed[]>([]);
+  const sharing = useSeedListSharing(sharingRows);
   const baseColumns = useMemo(() => {
-    const all = seedColumns(collectionName, seedsOfGroup);
+    const all = [
+      ...seedColumns(collectionName, seedsOfGroup),
+      otherCollectionsColumn(sharing.countById),
+    ];
     return fixedCollection === undefined ? all : all.filter((c) => c.id !== 'collection');
-  }, [collectionName, fixedCollection, seedsOfGroup]);
+  }, [collectionName, fixedCollection, seedsOfGroup, sharing.countById]);
   const page = useListPage(seedsParams, baseColumns, isMetadataColumnId);
   const values = page.values as SeedsValues;
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
   const collection = fixedCollection ?? values.collection;
   const filters = seedFilters(values, fixedCollection);
   // With since=saved, only the seeds changed since the saved copy, before every other filter.
-  const since = useSinceSaved(listView(useSeeds(filters)), values, filters, collectionName);
+  const loaded = listView(useSeeds(filters));
+  const since = useSinceSaved(loaded, values, filters, collectionName);
   const list = since.list;
+  // The account's sharing is read from every row the list loaded, whatever since= keeps.
+  if (sharingRows !== loaded.rows) setSharingRows(loaded.rows);
   // The same fields in new rows keep their columns.
   const fields = useSame(
     useMemo(() => usedFieldNames(list.rows), [list.rows]),
@@ -101,6 +113,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     values,
     { query: q, rows: quickRows },
     groups,
+    sharing.sites,
   );
   const [panelOpen, setPanelOpen] = useRememberedFlag('facet-panel-open', true);
   // In a narrow window the facets fold into a "Refine" button and open over the list.
@@ -127,8 +140,14 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
     },
     [page.url],
   );
-  const onChoice = (choice: SeedChoice) => {
+  const onChoice = (choice: SeedChoice | SharingChoice) => {
     switch (choice.kind) {
+      case 'shared':
+        setRowFilters({ shared: toggleChoice(values.shared, choice.value) });
+        break;
+      case 'duplicate':
+        setRowFilters({ duplicate: values.duplicate.length > 0 ? [] : [true] });
+        break;
       case 'group':
         setRowFilters({ seed_group: toggleChoice(values.seed_group, choice.value) });
         break;
@@ -194,7 +213,9 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
           count,
           countNote: since.note,
           inForce: inWords(chips),
-          busy: filtering && facets.result === null && list.rows.length > 0,
+          busy:
+            (filtering && facets.result === null && list.rows.length > 0) ||
+            (hasSharing(model.sharing) && sharing.sites === null),
           settling: filtering && facets.pending,
         }}
         filters={{
@@ -385,6 +406,16 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                 setRowFilters({ missing: toggleChoice(values.missing, field) });
               }}
               onChoice={onChoice}
+              more={
+                <SharingFacets
+                  counts={facets.result.extra}
+                  model={model.sharing}
+                  known={sharing.sites !== null}
+                  every={sharing.every}
+                  onChoice={onChoice}
+                  ownCollection={fixedCollection !== undefined}
+                />
+              }
               onClose={
                 narrow
                   ? () => {
@@ -402,6 +433,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
               seedsOfGroup={seedsOfGroup}
               onClose={close}
               takeFocus={opened}
+              sites={sharing.sites}
             />
           ),
           after: selected !== undefined && !selectedSeed && list.data?.complete && (

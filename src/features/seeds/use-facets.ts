@@ -7,9 +7,11 @@
 import { useEffect, useState } from 'react';
 import type { Seed } from '../../api/records';
 import { startJob, type Job } from '../../scheduling';
+import { listSharingJob, type SiteIndex } from '../../lib/shared-seeds';
 import { facetIndexJob } from './facet-index';
 import { facetJob, type FacetResult } from './facets';
 import type { SeedFilterModel } from './seed-filters';
+import { sharingDims } from './sharing-filters';
 
 /** About half a frame: input and paint never wait longer than this. */
 const SLICE_MS = 8;
@@ -21,11 +23,15 @@ export interface FacetInputs {
   readonly quick: ReadonlySet<Seed> | undefined;
   /** The catalogue's seed groups by id, to name them and to tell an id no group has. */
   readonly groups: ReadonlyMap<number, string> | undefined;
+  /** Every seed of the account by site, once all have arrived; null until then. */
+  readonly sites: SiteIndex | null;
 }
 
-function* facetsOf({ rows, model, quick, groups }: FacetInputs): Job<FacetResult> {
+function* facetsOf({ rows, model, quick, groups, sites }: FacetInputs): Job<FacetResult> {
   const index = yield* facetIndexJob(rows);
-  return yield* facetJob(index, model, { quick, groups });
+  const sharing = sites ? yield* listSharingJob(rows, sites) : null;
+  const extra = sharingDims(model.sharing, sharing);
+  return yield* facetJob(index, model, { quick, groups, extra });
 }
 
 export interface Facets {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { Seed } from '../../api/records';
+import type { SiteIndex } from '../../lib/shared-seeds';
 import { sameInUrl } from '../../lib/url-state';
 import { useSame } from '../../lib/use-same';
 import {
@@ -36,6 +37,7 @@ export function useSeedFacets(
   values: SeedRowFilterValues,
   quick: { readonly query: string; readonly rows: readonly Seed[] },
   groups: ReadonlyMap<number, string> | undefined,
+  sites: SiteIndex | null = null,
 ): SeedFacets {
   const rowFilters = useSame(values, (kept, now) => sameInUrl(seedRowFilterParams, kept, now));
   const model = useMemo(() => seedFilterModel(rowFilters), [rowFilters]);
@@ -46,8 +48,8 @@ export function useSeedFacets(
   const counted = useRowsToCount(list.rows, complete, filtering);
   useIndexAhead(list.rows, !complete && counted !== list.rows);
   const inputs = useMemo(
-    () => ({ rows: counted, model, quick: kept, groups }),
-    [counted, model, kept, groups],
+    () => ({ rows: counted, model, quick: kept, groups, sites }),
+    [counted, model, kept, groups, sites],
   );
   const facets = useFacets(inputs);
   const rows = filtering ? (facets.result?.rows ?? EMPTY) : quickRows;

@@ -3,6 +3,7 @@
  * random filters: the engine's indexes, integer ids and single pass must give the same answers as
  * filtering the seeds once per facet.
  */
+import { NO_SHARING } from '../../../src/features/seeds/sharing-filters';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownOf, type Seed } from '../../../src/api/records';
@@ -90,6 +91,7 @@ const modelArbitrary: fc.Arbitrary<SeedFilterModel> = fc.record({
     fc.constantFrom('2024-01', '2024-02', '2024-03').map((month) => periodRange(month)),
     null,
   ).map((created) => ({ ...NO_ACTIVITY, created })),
+  sharing: fc.constant(NO_SHARING),
   unreadable: fc.oneof(
     { weight: 9, arbitrary: fc.constant([]) },
     { weight: 1, arbitrary: fc.constant(['“x” cannot be read.']) },

@@ -62,6 +62,9 @@ describe('the seed row filters in the address', () => {
           created_since: fc.constant(undefined),
           updated_since: fc.option(fc.constantFrom('2026-11-20', '2024-02-29'), { nil: undefined }),
           updated: fc.option(fc.constantFrom('2026-11-24', '2026-Q4', '2026'), { nil: undefined }),
+          shared: fc.uniqueArray(fc.boolean()),
+          duplicate: fc.subarray<true>([true]),
+          shared_with: fc.uniqueArray(fc.integer({ min: 0, max: 2 ** 40 }), { maxLength: 3 }),
         }),
         (state) => {
           const search = encodeInto(seedRowFilterParams, new URLSearchParams('q=kept'), state);

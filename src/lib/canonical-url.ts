@@ -1,0 +1,50 @@
+/**
+ * A seed's site address: the one normalisation by which seeds of different collections (or of
+ * one) are the same site. The address is read by the URL parser and folded:
+ *
+ * - the scheme: http and https are one site (the key has no scheme; an address without one is
+ *   read as http, `//host/…` too);
+ * - the host: its case (the parser folds it, and writes a name in other scripts as punycode, so
+ *   `bücher.de` and `xn--bcher-kva.de` are one), a trailing dot, and leading `www.` labels (not
+ *   one that would leave a bare top-level name: `www.com` stays);
+ * - the port: 80 and 443 are dropped whichever the scheme, since the scheme is folded;
+ * - the user name and password, and the fragment (`#…`): not part of the site;
+ * - the path's trailing slashes (`/about/` is `/about`, `/` is nothing).
+ *
+ * The path and query keep their case. An address the parser cannot read, or not http(s), has no
+ * site address (null): such a seed is never shared with another. The key is itself an address
+ * that folds to itself.
+ */
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A scheme without `//` (`mailto:`, `javascript:`), told from a host and port (`host:8080`). */
+const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+const WEB = /^https?:\/\//i;
+const DEFAULT_PORTS = new Set(['80', '443']);
+
+/** The site address of a URL (`example.org/about?lang=en`), or null when there is none. */
+export function canonicalSite(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  const text = url.trim();
+  if (text === '') return null;
+  if (!SCHEME.test(text) && OTHER_SCHEME.test(text)) return null;
+  const absolute = SCHEME.test(text)
+    ? text
+    : text.startsWith('//')
+      ? `http:${text}`
+      : `http://${text}`;
+  if (!WEB.test(absolute)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(absolute);
+  } catch {
+    return null;
+  }
+  let host = parsed.hostname;
+  if (host.endsWith('.')) host = host.replace(/\.+$/, '');
+  while (host.startsWith('www.') && host.slice(4).includes('.')) host = host.slice(4);
+  if (host === '') return null;
+  const port = parsed.port === '' || DEFAULT_PORTS.has(parsed.port) ? '' : `:${parsed.port}`;
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${host}${port}${path}${parsed.search}`;
+}

@@ -1,0 +1,238 @@
+/**
+ * Seeds shared across collections: an index over every seed of the account (the list of /seeds)
+ * by site address (canonical-url.ts), and what it says of a seed: the other collections holding
+ * its site, the other seeds with it, and whether it is a duplicate (another seed of its own
+ * collection has the site).
+ *
+ * A seed whose site address cannot be read is shared with nothing. A seed whose collection is not
+ * known is in no collection: it makes no other seed shared, and whether it is shared is unknown.
+ * Seeds are told apart by id, so a record the service repeats is one seed, not a duplicate.
+ *
+ * The index is built in slices and kept by the list (`resume`): a list that grows indexes only its
+ * new rows. What a list of seeds (a collection's, or the account's own) learns from it is worked
+ * out likewise, once per list and index.
+ */
+import type { Seed } from '../api/records';
+import type { Job } from '../scheduling';
+import { canonicalSite } from './canonical-url';
+import { resume } from './resume';
+import { StringIndex } from './string-index';
+
+/** Rows between yields: a few milliseconds of parsing addresses. */
+const SLICE = 2048;
+
+/** Yes, no and unknown, as the facet engine counts them. */
+export const SHARE_NO = 0;
+export const SHARE_YES = 1;
+export const SHARE_UNKNOWN = 2;
+
+type SeedLike = Pick<Seed, 'id' | 'collectionId' | 'url' | 'canonicalUrl'>;
+
+/** The site address of a seed: its URL's, or the canonical URL's when the URL has none. */
+export function siteOf(seed: SeedLike): string | null {
+  return canonicalSite(seed.url) ?? canonicalSite(seed.canonicalUrl);
+}
+
+/** The seeds of the account by site: each site's seeds, as positions in the rows. */
+export class SiteIndex {
+  length = 0;
+  readonly sites = new StringIndex();
+  /** Per site, its rows' positions. */
+  readonly members: number[][] = [];
+  /** Per row, its site or -1. */
+  readonly siteOfRow: number[] = [];
+  /** The latest version of the list: its first `length` rows are indexed. */
+  rows: readonly SeedLike[] = [];
+
+  add(seed: SeedLike): void {
+    const site = siteOf(seed);
+    let k = -1;
+    if (site !== null) {
+      k = this.sites.add(site);
+      if (k === this.members.length) this.members.push([]);
+      (this.members[k] as number[]).push(this.length);
+    }
+    this.siteOfRow.push(k);
+    this.length++;
+  }
+}
+
+const INDEX = { key: 'site index', start: () => new SiteIndex() };
+
+/** Indexes every seed of the account by site, taking up the work kept for the list. */
+export function* siteIndexJob(rows: readonly SeedLike[]): Job<SiteIndex> {
+  const index = resume(rows, INDEX, (state) => state);
+  index.rows = rows;
+  while (index.length < rows.length) {
+    index.add(rows[index.length] as SeedLike);
+    if ((index.length & (SLICE - 1)) === 0) yield;
+  }
+  return index;
+}
+
+/** What the account says of one seed. */
+export interface Sharing {
+  /** Its site address, or null when it has none (then it is shared with nothing). */
+  readonly site: string | null;
+  /** The other collections holding its site, by id. */
+  readonly collections: readonly number[];
+  /** The other seeds with its site (in its collection and in others), in the account's order. */
+  readonly seeds: readonly SeedLike[];
+  /** How many other seeds of its own collection have its site. */
+  readonly duplicates: number;
+  /** Whether it is in other collections: unknown while its own collection is. */
+  readonly shared: boolean | null;
+}
+
+/** What the account's index says of a seed (of any list: seeds are matched by id). */
+export function sharingOf(index: SiteIndex, seed: SeedLike, site = siteOf(seed)): Sharing {
+  const k = site === null ? -1 : index.sites.indexOf(site);
+  const own = seed.collectionId;
+  const collections = new Set<number>();
+  const seeds: SeedLike[] = [];
+  const sameCollection = new Set<number>();
+  for (const at of k < 0 ? [] : (index.members[k] ?? [])) {
+    if (at >= index.length) break;
+    const other = index.rows[at] as SeedLike;
+    if (other.id === seed.id) continue;
+    seeds.push(other);
+    if (other.collectionId === null) continue;
+    if (other.collectionId !== own) collections.add(other.collectionId);
+    else sameCollection.add(other.id);
+  }
+  return {
+    site,
+    collections: [...collections].sort((a, b) => a - b),
+    seeds,
+    duplicates: own === null ? 0 : sameCollection.size,
+    shared: own === null ? null : collections.size > 0,
+  };
+}
+
+/** What the account says of each seed of a list, by the list's positions. */
+export interface ListSharing {
+  readonly length: number;
+  /** Per row: SHARE_YES, SHARE_NO, or SHARE_UNKNOWN (its collection is not known). */
+  readonly shared: Uint8Array;
+  /** Per row: SHARE_YES when another seed of its collection has its site, else SHARE_NO. */
+  readonly duplicate: Uint8Array;
+  /** Per row: how many other collections hold its site (0 for a collection not known). */
+  readonly otherCollections: Int32Array;
+  /** Per row: the other collections, by id. */
+  readonly collectionsOf: readonly (readonly number[])[];
+  /** Seed id → other collections (for a column, which reads a row by itself). */
+  readonly countById: ReadonlyMap<number, number>;
+}
+
+interface ListState {
+  length: number;
+  readonly index: SiteIndex;
+  readonly indexLength: number;
+  shared: number[];
+  duplicate: number[];
+  other: number[];
+  collectionsOf: (readonly number[])[];
+  countById: Map<number, number>;
+}
+
+const LIST_WORK = {
+  key: 'sharing of a list',
+  prefixes: true,
+  start: (): ListState => ({
+    length: 0,
+    index: new SiteIndex(),
+    indexLength: -1,
+    shared: [],
+    duplicate: [],
+    other: [],
+    collectionsOf: [],
+    countById: new Map(),
+  }),
+};
+
+/**
+ * What the account's index says of each seed of `rows`, taking up the work kept for the list while
+ * the index is the same (a grown index starts it afresh: an older seed may be shared now).
+ */
+export function* listSharingJob(rows: readonly SeedLike[], index: SiteIndex): Job<ListSharing> {
+  const state = resume(
+    rows,
+    {
+      ...LIST_WORK,
+      fits: (kept: ListState) => kept.index === index && kept.indexLength === index.length,
+      start: () => ({ ...LIST_WORK.start(), index, indexLength: index.length }),
+    },
+    (kept) => kept,
+  );
+  while (state.length < rows.length) {
+    const seed = rows[state.length] as SeedLike;
+    const sharing = sharingOf(index, seed);
+    state.shared.push(
+      sharing.shared === null ? SHARE_UNKNOWN : sharing.shared ? SHARE_YES : SHARE_NO,
+    );
+    state.duplicate.push(sharing.duplicates > 0 ? SHARE_YES : SHARE_NO);
+    state.other.push(sharing.collections.length);
+    state.collectionsOf.push(sharing.collections);
+    state.countById.set(seed.id, sharing.collections.length);
+    state.length++;
+    if ((state.length & (SLICE - 1)) === 0) yield;
+  }
+  const n = rows.length;
+  return {
+    length: n,
+    shared: Uint8Array.from(state.shared.slice(0, n)),
+    duplicate: Uint8Array.from(state.duplicate.slice(0, n)),
+    otherCollections: Int32Array.from(state.other.slice(0, n)),
+    collectionsOf: state.collectionsOf.slice(0, n),
+    countById: state.countById,
+  };
+}
+
+/** A collection's seeds in figures: how many are shared, and the collections it shares most with. */
+export interface CollectionSharing {
+  readonly seeds: number;
+  readonly shared: number;
+  readonly duplicates: number;
+  /** Other collections by the seeds of this one whose site they hold, most first (ties by id). */
+  readonly partners: readonly { readonly collection: number; readonly seeds: number }[];
+}
+
+/** The figures of every collection's seeds, by collection id, from the account's index. */
+export function* collectionSharingJob(index: SiteIndex): Job<Map<number, CollectionSharing>> {
+  const byCollection = new Map<
+    number,
+    { seeds: number; shared: number; duplicates: number; partners: Map<number, number> }
+  >();
+  for (let at = 0; at < index.length; at++) {
+    const seed = index.rows[at] as SeedLike;
+    const own = seed.collectionId;
+    if (own === null) continue;
+    let entry = byCollection.get(own);
+    if (!entry) {
+      entry = { seeds: 0, shared: 0, duplicates: 0, partners: new Map() };
+      byCollection.set(own, entry);
+    }
+    entry.seeds++;
+    if ((at & (SLICE - 1)) === SLICE - 1) yield;
+    const k = index.siteOfRow[at] ?? -1;
+    if (k < 0) continue;
+    const sharing = sharingOf(index, seed, index.sites.strings[k] ?? null);
+    if (sharing.shared === true) entry.shared++;
+    if (sharing.duplicates > 0) entry.duplicates++;
+    for (const other of sharing.collections) {
+      entry.partners.set(other, (entry.partners.get(other) ?? 0) + 1);
+    }
+  }
+  const out = new Map<number, CollectionSharing>();
+  for (const [id, entry] of byCollection) {
+    out.set(id, {
+      seeds: entry.seeds,
+      shared: entry.shared,
+      duplicates: entry.duplicates,
+      partners: [...entry.partners]
+        .map(([collection, seeds]) => ({ collection, seeds }))
+        .sort((a, b) => b.seeds - a.seeds || a.collection - b.collection),
+    });
+  }
+  return out;
+}
