@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
+import { seedGridRows, seedGridSettled } from '../support/seed-grid';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { everythingKept, LIST_AGE, savedResources, watchedPages } from '../support/watched-page';
 
@@ -29,18 +30,8 @@ afterAll(async () => {
 
 const watch = watchedPages(() => browser);
 
-const rowCount = async (page: Page) =>
-  Number(await page.getByRole('grid', { name: 'Seeds' }).getAttribute('aria-rowcount')) - 1;
-
-async function loaded(page: Page, rows: number) {
-  await page.waitForFunction(
-    (rows) =>
-      document.querySelector('[role="grid"][aria-label="Seeds"]')?.getAttribute('aria-rowcount') ===
-        String(rows + 1) && !document.querySelector('[role="progressbar"]'),
-    rows,
-    { timeout: 60_000 },
-  );
-}
+const rowCount = seedGridRows;
+const loaded = seedGridSettled;
 
 /** How many seed lists the page has kept (each waits for an idle moment to be written). */
 async function savedSeedLists(page: Page): Promise<number> {

@@ -5,10 +5,11 @@
  * gone figures the two API answers give, each opens exactly those seeds, the comparison survives a
  * reload and goes when dismissed.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WireSeedDefault } from '../../src/contract/wire';
 import { launchChromium } from '../support/chromium';
+import { seedGridRows, seedGridSettled } from '../support/seed-grid';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { savedResources, watchedPages } from '../support/watched-page';
 
@@ -38,18 +39,8 @@ async function allSeeds(url: string): Promise<WireSeedDefault[]> {
   return (await response.json()) as WireSeedDefault[];
 }
 
-const gridRows = async (page: Page) =>
-  Number(await page.getByRole('grid', { name: 'Seeds' }).getAttribute('aria-rowcount')) - 1;
-
-async function settled(page: Page, rows: number) {
-  await page.waitForFunction(
-    (rows) =>
-      document.querySelector('[role="grid"][aria-label="Seeds"]')?.getAttribute('aria-rowcount') ===
-        String(rows + 1) && !document.querySelector('[role="progressbar"]'),
-    rows,
-    { timeout: 60_000 },
-  );
-}
+const gridRows = seedGridRows;
+const settled = seedGridSettled;
 
 describe('since your saved copy', () => {
   it('says what was added, changed and gone since a copy saved weeks ago, and opens each', async () => {
