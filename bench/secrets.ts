@@ -20,13 +20,13 @@
  *
  * `--scan` times the removal alone, in this process, over the same two answers in chunks of 16 and
  * 64 KB: the scanner's speed on this thread (MB/s), and how long the thread that serves requests
- * is busy per answer when the answer streams through `withoutSecrets`, which hands the scan to a
- * worker thread (src/server/secrets/off-thread.ts).
+ * is busy per answer when the answer streams through `withoutSecrets`, as the server sends it.
  */
 import { getRequestListener } from '@hono/node-server';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -38,7 +38,6 @@ import { generateCatalogue } from '../src/server/catalogue/generate';
 import { parseUpstreamBase, upstreamApiHandler } from '../src/server/proxy/upstream';
 import { removeSecretFields } from '../src/server/secrets/catalogue';
 import { JsonSecretStripper } from '../src/server/secrets/json';
-import { offThreadReady } from '../src/server/secrets/off-thread';
 import { alreadyClean, withoutSecrets } from '../src/server/secrets/strip';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot } from '../test/support/server-process';
@@ -211,7 +210,6 @@ function cut(bytes: Uint8Array, size: number): Uint8Array[] {
 
 async function scan(seeds: number, runs: number) {
   const handler = embeddedApiHandler(createCatalogueApi(generateCatalogue({ seeds })));
-  if (!(await offThreadReady())) throw new Error('the worker thread did not start');
   for (const list of LISTS) {
     const response = await handler(new Request(`http://127.0.0.1${list}`));
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -233,12 +231,12 @@ async function scan(seeds: number, runs: number) {
             else controller.close();
           },
         });
-        const busy = performance.eventLoopUtilization();
+        const busy = nodePerformance.eventLoopUtilization();
         started = performance.now();
         const reader = withoutSecrets(new Response(body), { where: list }).body?.getReader();
         while (reader && !(await reader.read()).done);
         whole.push(performance.now() - started);
-        serving.push(performance.eventLoopUtilization(busy).active);
+        serving.push(nodePerformance.eventLoopUtilization(busy).active);
       }
       const mb = bytes.length / 1e6;
       console.log(

@@ -4,13 +4,12 @@
  * named by archivists, names that are secret at every depth and written with JSON escapes
  * (`pass\u0077ord`), strings with escapes and characters of every plane, all cut into chunks at
  * any byte, inside an escape or a character's UTF-8 bytes included. Each text goes through the
- * stripper on this thread and through the worker thread the server hands answers to.
+ * stripper alone and through `withoutSecrets`, as the server sends answers.
  */
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSecretName } from '../../src/contract/secret-names';
 import { JsonSecretStripper } from '../../src/server/secrets/json';
-import { offThreadReady } from '../../src/server/secrets/off-thread';
 import { withoutSecrets } from '../../src/server/secrets/strip';
 
 const encoder = new TextEncoder();
@@ -136,7 +135,7 @@ function same(output: string, input: string) {
 }
 
 describe('the streaming removal against the plainest one', () => {
-  it('on this thread, for any JSON with escaped names, in any chunks', () => {
+  it('for any JSON with escaped names, in any chunks', () => {
     fc.assert(
       fc.property(document, marks, cuts, (value, how, at) => {
         const input = written(value, how);
@@ -149,11 +148,7 @@ describe('the streaming removal against the plainest one', () => {
     );
   });
 
-  describe('through the worker thread, as the server sends answers', () => {
-    beforeAll(async () => {
-      expect(await offThreadReady()).toBe(true);
-    });
-
+  describe('through withoutSecrets, as the server sends answers', () => {
     const through = async (parts: Uint8Array[]) => {
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
@@ -175,16 +170,6 @@ describe('the streaming removal against the plainest one', () => {
         }),
         { numRuns: 300 },
       );
-    });
-
-    it('never takes the memory of a producer that sends parts of one buffer', async () => {
-      const shared = encoder.encode('[{"id":1,"api_key":"k"},{"Title":"t","Passwort":"p"}]');
-      const parts = [10, 30, shared.length].map((end, i, ends) =>
-        shared.subarray(i === 0 ? 0 : ends[i - 1], end),
-      );
-      expect(await through(parts)).toBe('[{"id":1},{"Title":"t"}]');
-      // The producer's buffer is still whole and unchanged.
-      expect(decoder.decode(shared)).toContain('"api_key":"k"');
     });
 
     it('drops the connection when the body stops being JSON, and says so in one line', async () => {

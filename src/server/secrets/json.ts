@@ -20,12 +20,16 @@
  * It is over 300 lines because it is a small JSON reader, and every state of it is a defence.
  */
 import { isSecretName } from '../../contract/secret-names';
-import * as jsonBytes from '../json-bytes';
-
-// Bound here once: where modules are compiled to CommonJS (the worker of off-thread.ts), an
-// imported name is read through a getter at every use, which made the scan three times slower.
-const { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, OPEN_ARRAY, OPEN_OBJECT, QUOTE } =
-  jsonBytes;
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../json-bytes';
 
 /** The answer is not JSON that can be read; what was passed on before it is whole and safe. */
 export class UnreadableJsonError extends Error {}

@@ -14,10 +14,9 @@
 import type { ApiConnection } from '../api-handler';
 import { CsvSecretStripper } from './csv';
 import { concat, JsonSecretStripper, UnreadableJsonError } from './json';
-import { offThreadStripper, type OffThreadStripper } from './off-thread';
 
 interface Stripper {
-  write(chunk: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  write(chunk: Uint8Array): Uint8Array;
 }
 
 export interface StripOptions {
@@ -55,22 +54,6 @@ export function withoutSecrets(response: Response, options: StripOptions): Respo
   });
 }
 
-/** How many chunks of one answer are in the worker's hands at once. */
-const IN_FLIGHT = 4;
-
-/** The body could not be read: not the stripper's doing. */
-class ReadFailure extends Error {
-  constructor(readonly reason: unknown) {
-    super('the body could not be read');
-  }
-}
-
-/** What may be passed on of a chunk, and whether the body ended. */
-interface Step {
-  out: Uint8Array;
-  end: boolean;
-}
-
 function stripped(
   body: ReadableStream<Uint8Array>,
   csv: boolean,
@@ -78,67 +61,43 @@ function stripped(
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let stripper: Stripper | null = csv ? new CsvSecretStripper() : null;
-  let offThread: OffThreadStripper | null = null;
   /** The first bytes, while they do not yet show what the body is. */
   let lead: Uint8Array = new Uint8Array(0);
-  let done = false;
 
   const decide = (chunk: Uint8Array): Stripper | null => {
     lead = lead.length === 0 ? chunk : concat([lead, chunk]);
     const kind = firstByte(lead);
     if (kind === -1 && lead.length < LONGEST_LEAD) return null;
-    if (kind !== 0x7b && kind !== 0x5b) return PASS;
-    offThread = offThreadStripper();
-    return offThread ?? new JsonSecretStripper();
-  };
-
-  const nothing = new Uint8Array(0);
-  /** The next chunk read, and what of it may be passed on. */
-  const next = async (): Promise<Step> => {
-    if (done) return { out: nothing, end: true };
-    let part: ReadableStreamReadResult<Uint8Array>;
-    try {
-      part = await reader.read();
-    } catch (error) {
-      throw new ReadFailure(error);
-    }
-    if (part.done) {
-      done = true;
-      const rest = stripper instanceof CsvSecretStripper ? stripper.end() : stripper ? null : lead;
-      return { out: rest ?? nothing, end: true };
-    }
-    if (stripper === null) {
-      stripper = decide(part.value);
-      return { out: stripper === null ? nothing : await stripper.write(lead), end: false };
-    }
-    return { out: await stripper.write(part.value), end: false };
-  };
-  /** The chunks read and handed over, oldest first: each is read after the one before. */
-  const pending: Promise<Step>[] = [];
-  const finish = () => {
-    done = true;
-    // Chunks asked for beyond the end, or dropped with the answer, settle unheard.
-    for (const left of pending.splice(0)) left.catch(() => undefined);
-    offThread?.close();
+    return kind === 0x7b || kind === 0x5b ? new JsonSecretStripper() : PASS;
   };
 
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
-        // Several chunks at once keep the worker reading while this thread passes one on.
-        while (pending.length < (offThread === null ? 1 : IN_FLIGHT)) {
-          const before = pending[pending.length - 1];
-          pending.push(before ? before.then(next, next) : next());
-        }
-        let step: Step;
+        let part: ReadableStreamReadResult<Uint8Array>;
         try {
-          step = await (pending.shift() as Promise<Step>);
+          part = await reader.read();
         } catch (error) {
-          finish();
-          if (error instanceof ReadFailure) {
-            controller.error(error.reason);
-            return;
+          controller.error(error);
+          return;
+        }
+        if (part.done) {
+          const rest =
+            stripper instanceof CsvSecretStripper ? stripper.end() : stripper ? null : lead;
+          if (rest !== null && rest.length > 0) controller.enqueue(rest);
+          controller.close();
+          return;
+        }
+        let out: Uint8Array;
+        try {
+          if (stripper === null) {
+            stripper = decide(part.value);
+            if (stripper === null) continue;
+            out = stripper.write(lead);
+          } else {
+            out = stripper.write(part.value);
           }
+        } catch (error) {
           const why = error instanceof UnreadableJsonError ? error.message : 'unreadable';
           options.log?.(
             `${options.where}: the answer stopped being JSON the server can read (${why}); ` +
@@ -153,17 +112,13 @@ function stripped(
           }
           return;
         }
-        if (step.out.length > 0) controller.enqueue(step.out);
-        if (step.end) {
-          finish();
-          controller.close();
+        if (out.length > 0) {
+          controller.enqueue(out);
           return;
         }
-        if (step.out.length > 0) return;
       }
     },
     cancel(reason) {
-      finish();
       return reader.cancel(reason);
     },
   });
