@@ -17,11 +17,16 @@
  * navigating to `/seeds` to every row loaded and the first screen painted (as `npm run bench`
  * times "load to usable"). The servers run in a child process, as `npm start` runs apart from the
  * browser. Options: --seeds 100000  --runs 11  (the explorer needs `npm run build` first)
+ *
+ * `--scan` times the removal alone, in this process, over the same two answers in chunks of 16 and
+ * 64 KB: the scanner's speed on this thread (MB/s), and how long the thread that serves requests
+ * is busy per answer when the answer streams through `withoutSecrets`, as the server sends it.
  */
 import { getRequestListener } from '@hono/node-server';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,7 +37,8 @@ import { createCatalogueApi } from '../src/server/catalogue/engine';
 import { generateCatalogue } from '../src/server/catalogue/generate';
 import { parseUpstreamBase, upstreamApiHandler } from '../src/server/proxy/upstream';
 import { removeSecretFields } from '../src/server/secrets/catalogue';
-import { alreadyClean } from '../src/server/secrets/strip';
+import { JsonSecretStripper } from '../src/server/secrets/json';
+import { alreadyClean, withoutSecrets } from '../src/server/secrets/strip';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot } from '../test/support/server-process';
 import { OURS, installRecorder, waitFor } from './probes';
@@ -195,13 +201,65 @@ async function measure(seeds: number, runs: number) {
   }
 }
 
+/** The two answers as chunks of `size` bytes, each its own memory (as a network read gives). */
+function cut(bytes: Uint8Array, size: number): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.slice(at, at + size));
+  return chunks;
+}
+
+async function scan(seeds: number, runs: number) {
+  const handler = embeddedApiHandler(createCatalogueApi(generateCatalogue({ seeds })));
+  for (const list of LISTS) {
+    const response = await handler(new Request(`http://127.0.0.1${list}`));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    for (const size of [16 * 1024, 64 * 1024]) {
+      const here: number[] = [];
+      const serving: number[] = [];
+      const whole: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        let chunks = cut(bytes, size);
+        const stripper = new JsonSecretStripper();
+        let started = performance.now();
+        for (const chunk of chunks) stripper.write(chunk);
+        here.push(performance.now() - started);
+        chunks = cut(bytes, size);
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const next = chunks.shift();
+            if (next) controller.enqueue(next);
+            else controller.close();
+          },
+        });
+        const busy = nodePerformance.eventLoopUtilization();
+        started = performance.now();
+        const reader = withoutSecrets(new Response(body), { where: list }).body?.getReader();
+        while (reader && !(await reader.read()).done);
+        whole.push(performance.now() - started);
+        serving.push(nodePerformance.eventLoopUtilization(busy).active);
+      }
+      const mb = bytes.length / 1e6;
+      console.log(
+        `${list}, ${mb.toFixed(1)} MB in ${String(size / 1024)} KB chunks: scanned on this thread in ` +
+          `${ms(median(here))} ms (${(mb / (median(here) / 1000)).toFixed(0)} MB/s); through ` +
+          `withoutSecrets ${ms(median(whole))} ms, of which the serving thread was busy ` +
+          `${ms(median(serving))} ms`,
+      );
+    }
+  }
+  process.exit(0);
+}
+
 const { values } = parseArgs({
   options: {
+    scan: { type: 'boolean' },
     serve: { type: 'boolean' },
     seeds: { type: 'string' },
     runs: { type: 'string' },
   },
 });
 const seeds = Number(values.seeds ?? 100_000);
+const runs = Number(values.runs ?? 11);
 if (values.serve) await serve(seeds);
-else await measure(seeds, Number(values.runs ?? 11));
+else if (values.scan) await scan(seeds, runs);
+else await measure(seeds, runs);
