@@ -97,7 +97,7 @@ describe('seeds shared across collections', () => {
     await page
       .getByRole('region', { name: 'Also in other collections', exact: true })
       .getByRole('checkbox', { name: /^Yes, / })
-      .check();
+      .click();
     await countLine(page, `${count(ref.shared.length)} of ${count(total)} seeds`);
     expect(new URL(page.url()).searchParams.get('shared')).toBe('true');
   });
