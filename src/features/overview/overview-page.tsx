@@ -18,7 +18,7 @@ import { today } from '../../lib/today';
 import { ChartCard } from '../../components/chart/chart-card';
 import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
-import { Headline, Parts } from '../../components/chart/headline';
+import { Headline, Parts, HeadlineLoading } from '../../components/chart/headline';
 import './overview.css';
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
@@ -50,9 +50,7 @@ export function OverviewPage() {
       </p>
       <ListStatus view={collections} noun="collection" resource="collection" />
       {collections.loadingFirst ? (
-        <div className="headline headline--loading" aria-busy="true">
-          <span className="visually-hidden">Loading the collections…</span>
-        </div>
+        <HeadlineLoading>Loading the collections…</HeadlineLoading>
       ) : (
         <Headline
           label="The catalogue in figures"
