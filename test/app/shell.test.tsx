@@ -16,7 +16,7 @@ describe('the app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Collections', 'Seeds', 'Seed groups', 'Press']);
+    ).toEqual(['Overview', 'Collections', 'Seeds', 'Seed groups', 'Press', 'Activity']);
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });

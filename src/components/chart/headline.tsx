@@ -66,3 +66,12 @@ export function Parts({
     </>
   );
 }
+
+/** Where the figures will be while what they count loads, as tall as they will be. */
+export function HeadlineLoading({ children }: { children: string }) {
+  return (
+    <div className="headline headline--loading" aria-busy="true">
+      <span className="visually-hidden">{children}</span>
+    </div>
+  );
+}

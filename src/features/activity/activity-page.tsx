@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { listView, useCollectionNames, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
 import { collectionLabel } from '../../components/columns';
+import { HeadlineLoading } from '../../components/chart/headline';
 import { LoadSeedsCard } from '../../components/chart/load-card';
 import { ListStatus } from '../../components/list-status';
 import { Page } from '../../components/page';
@@ -35,9 +36,7 @@ export function ActivityPage() {
       </p>
       <ListStatus view={collections} noun="collection" resource="collection" />
       {collections.loadingFirst ? (
-        <div className="headline headline--loading" aria-busy="true">
-          <span className="visually-hidden">Loading the collections…</span>
-        </div>
+        <HeadlineLoading>Loading the collections…</HeadlineLoading>
       ) : !seeds.data ? (
         <>
           {seeds.error && <ListStatus view={seeds} noun="seed" resource="seed" />}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { listView, useSeeds } from '../../api/hooks';
 import type { Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';
+import { HeadlineLoading } from '../../components/chart/headline';
 import { ListStatus } from '../../components/list-status';
 import { ActivityView } from './activity-view';
 
@@ -19,9 +20,7 @@ export function CollectionActivity({ collection }: { collection: Collection }) {
     <div className="collection-activity">
       <ListStatus view={seeds} noun="seed" resource="seed" progressHint={PROGRESS_HINT} />
       {seeds.loadingFirst ? (
-        <div className="headline headline--loading" aria-busy="true">
-          <span className="visually-hidden">Loading the collection’s seeds…</span>
-        </div>
+        <HeadlineLoading>Loading the collection’s seeds…</HeadlineLoading>
       ) : (
         <ActivityView records={records} collection={collection.id} collectionName={() => name} />
       )}

@@ -22,7 +22,7 @@ import {
   statusChart,
 } from './collection-charts';
 import { countByMonth } from './figures';
-import { Headline, Parts } from '../../components/chart/headline';
+import { Headline, Parts, HeadlineLoading } from '../../components/chart/headline';
 import { SharingCard } from './sharing-card';
 import './overview.css';
 
@@ -58,9 +58,7 @@ export function CollectionOverview({ collection }: { collection: Collection }) {
     <div className="collection-overview">
       <ListStatus view={seeds} noun="seed" resource="seed" progressHint={PROGRESS_HINT} />
       {seeds.loadingFirst ? (
-        <div className="headline headline--loading" aria-busy="true">
-          <span className="visually-hidden">Loading the collection’s seeds…</span>
-        </div>
+        <HeadlineLoading>Loading the collection’s seeds…</HeadlineLoading>
       ) : (
         <>
           <Headline

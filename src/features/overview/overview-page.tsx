@@ -18,7 +18,7 @@ import { today } from '../../lib/today';
 import { ChartCard } from '../../components/chart/chart-card';
 import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
 import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
-import { Headline, Parts } from '../../components/chart/headline';
+import { Headline, Parts, HeadlineLoading } from '../../components/chart/headline';
 import './overview.css';
 
 /** Loaded with every seed, which it needs: the first screen carries none of it. */
@@ -53,9 +53,7 @@ export function OverviewPage() {
       </p>
       <ListStatus view={collections} noun="collection" resource="collection" />
       {collections.loadingFirst ? (
-        <div className="headline headline--loading" aria-busy="true">
-          <span className="visually-hidden">Loading the collections…</span>
-        </div>
+        <HeadlineLoading>Loading the collections…</HeadlineLoading>
       ) : (
         <Headline
           label="The catalogue in figures"

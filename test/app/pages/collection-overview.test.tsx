@@ -56,10 +56,13 @@ describe('a collection’s Overview tab', () => {
       'Seeds',
       'Seed groups',
       'Metadata',
+      'Activity',
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(
-      ['overview', 'seeds', 'seed-groups', 'metadata'].map((tab) => `/collections/${id}/${tab}`),
+      ['overview', 'seeds', 'seed-groups', 'metadata', 'activity'].map(
+        (tab) => `/collections/${id}/${tab}`,
+      ),
     );
   });
 
