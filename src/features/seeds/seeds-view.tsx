@@ -26,15 +26,14 @@ import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
 import { sameItems, useSame } from '../../lib/use-same';
-import { idParam, quoted, type Values } from '../../lib/url-state';
+import { quoted } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { fieldNames, usedFieldNames } from './field-names';
 import { FilterChips, inWords, type Chip } from '../../components/filter-chips';
 import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
-import { seedFilterParams, seedFilters } from './filters';
+import { seedFilters } from './filters';
 import {
   hasSeedFilters,
-  seedRowFilterParams,
   toggleChoice,
   toggleWhere,
   type SeedRowFilterValues,
@@ -43,27 +42,18 @@ import { seedColumns, seedSearchText } from './seed-columns';
 import { SeedDetail } from './seed-detail';
 import { useGroupLabels } from './use-group-labels';
 import { useSeedFacets } from './use-seed-facets';
-import { NO_SINCE, sinceParams, type SinceValues } from './since-filter';
+import { NO_SINCE, type SinceValues } from './since-filter';
+import {
+  MOST_FIELD_COLUMNS,
+  MOST_SUGGESTED_FIELDS,
+  seedsParams,
+  type SeedsValues,
+} from './seeds-params';
 import { useSinceSaved } from './use-since-saved';
 import { SharingFacets, type SharingChoice } from './sharing-facets';
 import { hasSharing } from './sharing-filters';
 import { otherCollectionsColumn } from './seed-sharing';
 import { useSeedListSharing } from './use-sharing';
-
-const seedsParams = {
-  ...seedFilterParams,
-  ...seedRowFilterParams,
-  ...sinceParams,
-  seed: idParam('seed'),
-};
-type SeedsValues = Values<typeof seedsParams>;
-
-/**
- * Field names the field box suggests, and metadata fields offered as columns (Dublin Core first):
- * a list whose records carry thousands of fields stays quick. The facets count every field.
- */
-const MOST_SUGGESTED_FIELDS = 500;
-const MOST_FIELD_COLUMNS = 1_000;
 
 const rowId = (s: Seed) => String(s.id);
 const seedUrl = (s: Seed) => s.url;
