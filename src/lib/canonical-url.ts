@@ -21,12 +21,17 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
 const WEB = /^https?:\/\//i;
 const DEFAULT_PORTS = new Set(['80', '443']);
+/**
+ * Longer addresses have no site: no browser or crawler keeps one (a service that sends a
+ * megabyte-long URL sends something else), and reading or showing one would stall the page.
+ */
+const LONGEST_ADDRESS = 8_192;
 
 /** The site address of a URL (`example.org/about?lang=en`), or null when there is none. */
 export function canonicalSite(url: string | null | undefined): string | null {
   if (typeof url !== 'string') return null;
   const text = url.trim();
-  if (text === '') return null;
+  if (text === '' || text.length > LONGEST_ADDRESS) return null;
   if (!SCHEME.test(text) && OTHER_SCHEME.test(text)) return null;
   const absolute = SCHEME.test(text)
     ? text

@@ -193,7 +193,6 @@ describe('/activity', () => {
         .toMatch(
           new RegExp(`^${count(figure)} (of [\\d,]+ )?${figure === 1 ? noun.slice(0, -1) : noun}`),
         );
-      await list.close();
     }
   });
 });

@@ -100,7 +100,7 @@ export const PAGES: Shown[] = [
     ready: async (page) => {
       await page.getByRole('button', { name: /^Load the .* seeds to chart them$/ }).click();
       await charts(3)(page);
-      await page.getByRole('progressbar').waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
       await page.getByRole('figure', { name: 'Seeds added per month' }).scrollIntoViewIfNeeded();
     },
   },

@@ -152,6 +152,7 @@ describe('persistent faults say what is wrong and keep the user’s place', () =
         'Seeds',
         'Seed groups',
         'Press',
+        'Activity',
       ]);
     },
   );
@@ -390,7 +391,7 @@ describe('records that break the contract', () => {
     expect(
       await page.getByRole('status').filter({ hasText: 'Some values are unknown' }).textContent(),
     ).toBe(
-      'Some values are unknown and show as “—”: URL unknown for 1 seed; Active unknown for 1 seed (unreadable); Updated unknown for 1 seed (unreadable).',
+      'Some values are unknown and show as “—”: URL unknown for 1 seed; Active unknown for 1 seed (unreadable); Last updated unknown for 1 seed (unreadable).',
     );
     const details = page.getByRole('button', { name: 'Show details' });
     expect(await details.getAttribute('aria-expanded')).toBe('false');
