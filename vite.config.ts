@@ -152,6 +152,8 @@ export default defineConfig(({ command }) => ({
           hookTimeout: 120_000,
           // A page that is still loading rows on a busy machine needs more than vitest's 1 s.
           expect: { poll: { timeout: 15_000 } },
+          // A test that times out once on a loaded machine runs once more (and the report says so).
+          retry: 1,
           // After the jsdom and server files, two browsers at a time: most of a browser test is
           // waiting for a page, so the second core is free for the other.
           maxWorkers: 2,
