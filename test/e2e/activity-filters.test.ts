@@ -81,6 +81,8 @@ describe('the activity facets and filters of the seed list', () => {
   it('count each person as the API’s records say, most active first, the unknown apart', async () => {
     const page = await open('/seeds');
     await countLine(page, `${count(seeds.length)} seeds`);
+    // The facets count the first rows while the list loads, then every row once it is complete.
+    await page.getByText(`Counts of ${count(seeds.length)} seeds`, { exact: true }).waitFor();
     for (const [title, change] of [
       ['Added by', addedOf],
       ['Last updated by', updateOf],
