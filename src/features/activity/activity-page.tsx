@@ -3,26 +3,23 @@
  * at once; the seeds only on request, unless they are loaded already or the saved catalogue holds
  * them, as on the overview.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listView, useCollectionNames, useCollections } from '../../api/hooks';
-import { seedQueries } from '../../api/queries';
 import { collectionLabel } from '../../components/columns';
 import { HeadlineLoading } from '../../components/chart/headline';
 import { LoadSeedsCard } from '../../components/chart/load-card';
+import { useEverySeed } from '../../components/every-seed';
 import { ListStatus } from '../../components/list-status';
 import { Page } from '../../components/page';
-import { catalogueSeeds } from '../../lib/catalogue-seeds';
 import { ActivityView } from './activity-view';
 
 const PROGRESS_HINT = 'The figures count the seeds loaded so far until the rest arrive.';
 
 export function ActivityPage() {
   const collections = listView(useCollections());
-  const saved = useQuery(seedQueries.saved());
   // Every seed: on request, at once when the saved catalogue holds them, or from the cache.
-  const everySeed = useQuery({ ...seedQueries.list({}), enabled: saved.data === true });
-  const seeds = listView(everySeed);
+  const everySeed = useEverySeed(true);
+  const seeds = everySeed.view;
   const names = useCollectionNames();
   const records = useMemo(
     () => ({ seeds: seeds.rows, collections: collections.rows }),
@@ -44,11 +41,9 @@ export function ActivityPage() {
             title="Changes per week and day by day"
             summary="Who added and updated seeds and collections, week by week and day by day."
             reason="Counting who changed which seeds needs every seed in the catalogue, so it loads them first."
-            total={catalogueSeeds(collections)}
+            total={everySeed.catalogue}
             loading={seeds.loadingFirst}
-            onLoad={() => {
-              void everySeed.refetch();
-            }}
+            onLoad={everySeed.load}
           />
         </>
       ) : (

@@ -10,24 +10,21 @@
 import type { SavedChanges } from '../../api/since-saved';
 import type { Chip } from '../../components/filter-chips';
 import { oneChip } from '../../components/filter-chips';
-import { clip, listParam, strictParam, type Decoded, type Values } from '../../lib/url-state';
-import { isUnreadable, type Unreadable } from './seed-filters';
+import { listParam, quoted, strictParam, type Decoded, type Values } from '../../lib/url-state';
+import { isUnreadable, NO_MATCH, unreadable, type Unreadable } from './filter-values';
 
 export const CHANGE_KINDS = ['added', 'changed', 'unknown'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-const NO_MATCH = 'No seeds match it until it is changed.';
-
 function decodeChange(text: string): Decoded<ChangeKind | Unreadable> {
   if ((CHANGE_KINDS as readonly string[]).includes(text)) return { value: text as ChangeKind };
-  const problem = `“${clip(text)}” is not a kind of change: change=added|changed|unknown. ${NO_MATCH}`;
-  return { value: { unreadable: text, problem }, problem };
+  return unreadable(text, `${quoted(text)} is not a kind of change: change=added|changed|unknown.`);
 }
 
 export const sinceParams = {
   since: strictParam(
     (text) => (text === 'saved' ? 'saved' : undefined),
-    (text) => `“${clip(text)}” is not a copy to compare with: since=saved. ${NO_MATCH}`,
+    (text) => `${quoted(text)} is not a copy to compare with: since=saved. ${NO_MATCH}`,
   ),
   change: listParam(decodeChange, (value) => (isUnreadable(value) ? value.unreadable : value)),
 };
