@@ -8,23 +8,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSecretName } from '../../src/contract/secret-names';
 import { JsonSecretStripper } from '../../src/server/secrets/json';
 import { withoutSecrets } from '../../src/server/secrets/strip';
+import { removed } from '../support/plain-removal';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** The plainest removal: every member whose name is a secret name goes, at any depth. */
-function removed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(removed);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([key, inner]) =>
-      isSecretName(key) ? [] : [[key, removed(inner)]],
-    ),
-  );
-}
 
 /**
  * JSON text of `value` whose strings, names included, have some characters written as escapes:

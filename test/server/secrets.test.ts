@@ -17,6 +17,7 @@ import {
 import { CsvSecretStripper } from '../../src/server/secrets/csv';
 import { JsonSecretStripper, UnreadableJsonError } from '../../src/server/secrets/json';
 import { withoutSecrets } from '../../src/server/secrets/strip';
+import { removed } from '../support/plain-removal';
 import { SECRET_NAMED } from '../support/basic-service';
 
 const encoder = new TextEncoder();
@@ -36,18 +37,6 @@ function strip(text: string, cuts: readonly number[] = []): string {
   }
   expect(stripper.end()).toBe(true);
   return out.map((part) => decoder.decode(part, { stream: true })).join('');
-}
-
-/** The plainest removal: parse, delete every secret-named member at any depth. */
-function removed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(removed);
-  if (value === null || typeof value !== 'object') return value;
-  // As own properties, `__proto__` included (fast-check names fields so now and then).
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([key, inner]) =>
-      isSecretName(key) ? [] : [[key, removed(inner)]],
-    ),
-  );
 }
 
 describe('the secret-name rule', () => {
