@@ -5,7 +5,8 @@
  *
  * Options: --sizes 10000,100000,300000  --main 100000  --runs 10 (at the main size; the smoothness
  * budget asks for ten runs in a row)  --other-runs 3 (at the other sizes)  --frames 600
- * --smoke (small, one run, no docs)
+ * --smoke (small, one run, no docs)  --no-docs (bench/results/latest.json only: a partial run, e.g. one
+ * size, leaves docs/performance.md as it is)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ import { cpus, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
+import { COMPARISON_MEASURE } from '../src/api/since-saved-compare';
 import { format } from 'prettier';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../test/support/server-process';
@@ -98,6 +100,8 @@ async function open(
   kind: Kind,
   path: string,
   when: CompleteWhen,
+  /** What counts as the page's first rows, if not its table's rows. */
+  rowSelector?: string,
 ): Promise<Opened> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   // The reference pages are served from the server's own origin, so they fetch the API exactly
@@ -120,7 +124,7 @@ async function open(
     console.error(`${kind}: error in the page: ${String(error)}`);
   });
   const target = kind === 'peer' ? PEER : OURS;
-  await installRecorder(page, kind === 'bare' ? 'body' : target.rowSelector, when);
+  await installRecorder(page, rowSelector ?? (kind === 'bare' ? 'body' : target.rowSelector), when);
   const session = await context.newCDPSession(page);
   await page.goto(server.url + path);
   return {
@@ -199,6 +203,107 @@ export async function warmReload(
     return await waitFor(opened.page, 'complete');
   } finally {
     await opened.close();
+  }
+}
+
+export interface ActivityFigures {
+  /** A first visit: the page's "Load" clicked as soon as it shows, to every seed counted. */
+  cold: number;
+  /** A reload once the seed list is saved: the page loads them at once. */
+  saved: number;
+}
+
+/** The activity page is usable: its day list shows, and no list is still loading. */
+const ACTIVITY_DAY = '.activity-day';
+const activityComplete: CompleteWhen = { present: ACTIVITY_DAY, absent: '[role="progressbar"]' };
+
+/**
+ * The activity page, which needs every seed: from navigation to its chart and day list with every
+ * seed counted, first on a visit with nothing saved (the page's "Load" clicked the moment it
+ * shows, as the time to find it is a person's, not the page's), then on a reload once the seed
+ * list is saved.
+ */
+export async function activityPage(
+  browser: Browser,
+  server: ServerProcess,
+): Promise<ActivityFigures> {
+  const opened = await open(browser, server, 'ours', '/activity', activityComplete, ACTIVITY_DAY);
+  try {
+    const { page } = opened;
+    await page.getByRole('button', { name: /^Load the .* seeds to chart them$/ }).click();
+    const cold = await waitFor(page, 'complete');
+    await listSaved(page);
+    await page.reload();
+    const saved = await waitFor(page, 'complete');
+    return { cold, saved };
+  } finally {
+    await opened.close();
+  }
+}
+
+export interface ComparisonFigures {
+  /** What the comparison's slices took in all (ms): its cost to the page. */
+  work: number;
+  /** Its longest slice (ms). */
+  longest: number;
+  /** From its first slice to its end, the waits between slices included (ms). */
+  wall: number;
+  /** What it found, as the note beside the count says. */
+  note: string;
+}
+
+/**
+ * "Since your copy" at full size: `/seeds` loaded and saved from the catalogue as it stood weeks
+ * ago (`copy`, a server started with `--as-of`, whose answers the page gets at `server`'s address),
+ * then reloaded more than a minute later from `server`, the catalogue of today, until the note
+ * beside the count shows. The comparison's figures are the page's own (its performance measure).
+ */
+export async function sinceSavedComparison(
+  browser: Browser,
+  server: ServerProcess,
+  copy: ServerProcess,
+  rows: number,
+): Promise<ComparisonFigures> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    const toCopy = async (route: Route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({ url: copy.url + url.pathname + url.search });
+      await route.fulfill({ response });
+    };
+    await context.route('**/api/**', toCopy);
+    await page.goto(`${server.url}/seeds`);
+    await page.waitForFunction(
+      () => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') !== null,
+    );
+    await listSaved(page);
+    await context.unroute('**/api/**', toCopy);
+    // Two minutes on: the saved copy is old enough to be compared.
+    await page.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      Date.now = () => real() + 120_000;
+    });
+    await page.reload();
+    const note = page.locator('.since-saved-line');
+    await note.waitFor({ timeout: 300_000 });
+    await page.waitForFunction(
+      (rows) =>
+        document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === String(rows + 1),
+      rows,
+      { timeout: 300_000 },
+    );
+    const measured = await page.evaluate((name) => {
+      const entry = performance.getEntriesByName(name, 'measure')[0] as
+        PerformanceMeasure | undefined;
+      return entry
+        ? { ...(entry.detail as { work: number; longest: number }), wall: entry.duration }
+        : null;
+    }, COMPARISON_MEASURE);
+    if (!measured) throw new Error('The page did not measure its comparison.');
+    return { ...measured, note: (await note.textContent()) ?? '' };
+  } finally {
+    await context.close();
   }
 }
 
@@ -387,6 +492,37 @@ function machine() {
   };
 }
 
+/** How long before today the saved copy of "Since your copy" was taken. */
+const COPY_AGE_DAYS = 21;
+
+/** "Since your copy" in each run, against a copy of the catalogue as it stood weeks ago. */
+async function comparisons(
+  browser: Browser,
+  server: ServerProcess,
+  size: number,
+  options: BenchOptions,
+): Promise<ComparisonFigures[]> {
+  const asOf = new Date(Date.now() - COPY_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const started = performance.now();
+  const copy = await startServer(['--port', '0', '--seeds', String(size), '--as-of', asOf]);
+  options.log(
+    `  the catalogue as of ${asOf} served after ${(performance.now() - started).toFixed(0)} ms`,
+  );
+  try {
+    const figures: ComparisonFigures[] = [];
+    for (let run = 1; run <= options.otherRuns; run++) {
+      const measured = await sinceSavedComparison(browser, server, copy, size);
+      figures.push(measured);
+      options.log(
+        `  run ${String(run)} since your copy: comparison ${measured.work.toFixed(1)} ms of work, longest slice ${measured.longest.toFixed(1)} ms (${measured.note})`,
+      );
+    }
+    return figures;
+  } finally {
+    await copy.stop();
+  }
+}
+
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const { log } = options;
   build(options.buildApp, log);
@@ -466,6 +602,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
             }
           }
           result.weight = await weight(browser, server);
+          result.activity = [];
+          for (let run = 1; run <= options.otherRuns; run++) {
+            result.activity.push(await activityPage(browser, server));
+            const last = result.activity.at(-1);
+            log(
+              `  run ${String(run)} activity page usable ${(last?.cold ?? NaN).toFixed(0)} ms, with the list saved ${(last?.saved ?? NaN).toFixed(0)} ms`,
+            );
+          }
+          result.sinceSaved = await comparisons(browser, server, size, options);
         }
       } finally {
         await server.stop();
@@ -487,6 +632,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
       'other-runs': { type: 'string' },
       frames: { type: 'string' },
       smoke: { type: 'boolean' },
+      'no-docs': { type: 'boolean' },
     },
   });
   const smoke = values.smoke ?? false;
@@ -498,7 +644,7 @@ export function parseBenchArgs(args: string[]): BenchOptions {
     runs: Number(values.runs ?? (smoke ? 1 : SMOOTH_RUNS)),
     otherRuns: Number(values['other-runs'] ?? (smoke ? 1 : 3)),
     scrollFrames: Number(values.frames ?? (smoke ? 60 : 600)),
-    writeDocs: !smoke,
+    writeDocs: !smoke && !(values['no-docs'] ?? false),
     log: (line) => {
       console.log(line);
     },

@@ -37,6 +37,9 @@ const SLICE = 4096;
 /** No readable last update (NaN never equals anything, so it is kept apart). */
 const UNREADABLE = -1;
 
+/** The comparison's name on the page's performance timeline (`runJobInSlices`'s `measure`). */
+export const COMPARISON_MEASURE = 'Since your copy: comparison';
+
 /** A list's records by id: each id's slot, its latest readable last update, rows and first row. */
 interface Records {
   readonly slots: Map<number, number>;

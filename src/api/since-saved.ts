@@ -46,9 +46,10 @@ export async function noteChanges(
     await attempt((db) => del(SINCE + savedKey, db));
     return;
   }
-  const { compareJob } = await import('./since-saved-compare');
+  const { compareJob, COMPARISON_MEASURE } = await import('./since-saved-compare');
   const changes = await runJobInSlices(compareJob(copy.rows as object[], fresh.rows as object[]), {
     priority: 'background',
+    measure: COMPARISON_MEASURE,
   });
   const saved: SavedChanges = { ...changes, copyAt: copy.savedAt };
   client.setQueryData(key, saved);

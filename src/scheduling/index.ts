@@ -204,6 +204,20 @@ export interface SliceOptions {
    * waiting for that at most `idleTimeoutMs`.
    */
   readonly onceSettled?: { readonly idleTimeoutMs: number };
+  /**
+   * Names the run on the page's performance timeline (DevTools, and the benchmark): once done, a
+   * `performance.measure` of that name from its first slice to its end, whose `detail` says how
+   * long its slices ran in all (`work`, ms), how many there were and the longest, which is what
+   * the work cost the page, apart from the waits between slices.
+   */
+  readonly measure?: string;
+}
+
+/** What a measured run's `performance.measure` carries as its `detail`. */
+export interface JobMeasure {
+  readonly work: number;
+  readonly slices: number;
+  readonly longest: number;
 }
 
 /**
@@ -213,7 +227,14 @@ export interface SliceOptions {
  */
 export function runJobInSlices<T>(
   job: Job<T>,
-  { priority, signal, sliceMs = SLICE_MS[priority], startNow = false, onceSettled }: SliceOptions,
+  {
+    priority,
+    signal,
+    sliceMs = SLICE_MS[priority],
+    startNow = false,
+    onceSettled,
+    measure,
+  }: SliceOptions,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -236,6 +257,15 @@ export function runJobInSlices<T>(
     const next = () => {
       cancel = postTask(work, priority);
     };
+    let startedAt = NaN;
+    const spent = { work: 0, slices: 0, longest: 0 };
+    const note = (sliceStart: number) => {
+      const took = performance.now() - sliceStart;
+      if (Number.isNaN(startedAt)) startedAt = sliceStart;
+      spent.work += took;
+      spent.slices += 1;
+      spent.longest = Math.max(spent.longest, took);
+    };
     const after = (ms: number) => {
       const handle = setTimeout(next, ms);
       cancel = () => {
@@ -249,10 +279,12 @@ export function runJobInSlices<T>(
         after(quiet);
         return;
       }
-      const deadline = performance.now() + sliceMs;
+      const sliceStart = performance.now();
+      const deadline = sliceStart + sliceMs;
       let step: IteratorResult<undefined | typeof END_SLICE | Pause, T>;
       try {
         step = advance(job, () => performance.now() < deadline);
+        note(sliceStart);
       } catch (error) {
         finish(() => {
           reject(error instanceof Error ? error : new Error(String(error)));
@@ -261,6 +293,10 @@ export function runJobInSlices<T>(
       }
       if (step.done) {
         const { value } = step;
+        if (measure !== undefined) {
+          const detail: JobMeasure = { ...spent };
+          performance.measure(measure, { start: startedAt, end: performance.now(), detail });
+        }
         finish(() => {
           resolve(value);
         });

@@ -56,6 +56,29 @@ describe('running a job in slices', () => {
     await expect(result).resolves.toBe('result');
   });
 
+  it('puts a named run on the performance timeline with the time its slices took', async () => {
+    const measure = vi.fn();
+    vi.stubGlobal('performance', { now: () => clock.now, measure });
+    const { job } = timedJob(12, 5);
+    const result = s.runJobInSlices(job, {
+      priority: 'user-visible',
+      startNow: true,
+      measure: 'Counting',
+    });
+    vi.advanceTimersToNextTimer();
+    expect(measure).not.toHaveBeenCalled();
+    clock.now += 40; // the page's own work between two slices is not the job's
+    vi.advanceTimersToNextTimer();
+    await result;
+    expect(measure).toHaveBeenCalledTimes(1);
+    expect(measure).toHaveBeenCalledWith('Counting', {
+      start: 0,
+      end: 100,
+      detail: { work: 60, slices: 3, longest: 25 },
+    });
+    vi.unstubAllGlobals();
+  });
+
   it('background slices are shorter: 8 ms', () => {
     const { job, ran } = timedJob(12, 2);
     void s.runJobInSlices(job, { priority: 'background' });
