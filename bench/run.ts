@@ -15,7 +15,7 @@ import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Route } from 'playwright-core';
-import { COMPARISON_MEASURE } from '../src/api/since-saved-compare';
+import { comparisonMeasure } from '../src/api/since-saved-compare';
 import { format } from 'prettier';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../test/support/server-process';
@@ -258,6 +258,12 @@ export interface ComparisonFigures {
  * then reloaded more than a minute later from `server`, the catalogue of today, until the note
  * beside the count shows. The comparison's figures are the page's own (its performance measure).
  */
+/** How many seeds a server lists. */
+async function copyRows(server: ServerProcess): Promise<number> {
+  const response = await fetch(`${server.url}/api/seed?limit=0`);
+  return Number(response.headers.get('Total-Row-Count'));
+}
+
 export async function sinceSavedComparison(
   browser: Browser,
   server: ServerProcess,
@@ -293,13 +299,19 @@ export async function sinceSavedComparison(
       rows,
       { timeout: 300_000 },
     );
-    const measured = await page.evaluate((name) => {
-      const entry = performance.getEntriesByName(name, 'measure')[0] as
-        PerformanceMeasure | undefined;
-      return entry
-        ? { ...(entry.detail as { work: number; longest: number }), wall: entry.duration }
-        : null;
-    }, COMPARISON_MEASURE);
+    // The seed list's comparison (the collections' list has its own): today's rows against the
+    // copy's, which the page saved from the copy's server.
+    const saved = await copyRows(copy);
+    const measured = await page.evaluate(
+      (name) => {
+        const entry = performance.getEntriesByName(name, 'measure')[0] as
+          PerformanceMeasure | undefined;
+        return entry
+          ? { ...(entry.detail as { work: number; longest: number }), wall: entry.duration }
+          : null;
+      },
+      comparisonMeasure(saved, rows),
+    );
     if (!measured) throw new Error('The page did not measure its comparison.');
     return { ...measured, note: (await note.textContent()) ?? '' };
   } finally {

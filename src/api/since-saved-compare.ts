@@ -37,8 +37,12 @@ const SLICE = 4096;
 /** No readable last update (NaN never equals anything, so it is kept apart). */
 const UNREADABLE = -1;
 
-/** The comparison's name on the page's performance timeline (`runJobInSlices`'s `measure`). */
-export const COMPARISON_MEASURE = 'Since your copy: comparison';
+/**
+ * The comparison's name on the page's performance timeline (`runJobInSlices`'s `measure`): each
+ * list compared has its own, by the rows of its two sides.
+ */
+export const comparisonMeasure = (copyRows: number, freshRows: number) =>
+  `Since your copy: comparison of ${String(freshRows)} rows against ${String(copyRows)}`;
 
 /** A list's records by id: each id's slot, its latest readable last update, rows and first row. */
 interface Records {

@@ -46,10 +46,10 @@ export async function noteChanges(
     await attempt((db) => del(SINCE + savedKey, db));
     return;
   }
-  const { compareJob, COMPARISON_MEASURE } = await import('./since-saved-compare');
+  const { compareJob, comparisonMeasure } = await import('./since-saved-compare');
   const changes = await runJobInSlices(compareJob(copy.rows as object[], fresh.rows as object[]), {
     priority: 'background',
-    measure: COMPARISON_MEASURE,
+    measure: comparisonMeasure(copy.rows.length, fresh.rows.length),
   });
   const saved: SavedChanges = { ...changes, copyAt: copy.savedAt };
   client.setQueryData(key, saved);

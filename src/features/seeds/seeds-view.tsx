@@ -401,6 +401,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
                   counts={facets.result.extra}
                   model={model.sharing}
                   known={sharing.sites !== null}
+                  counted={facets.countedSites === sharing.sites}
                   every={sharing.every}
                   onChoice={onChoice}
                   ownCollection={fixedCollection !== undefined}

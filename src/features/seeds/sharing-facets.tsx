@@ -2,7 +2,8 @@
  * The facets of what the account says of the seeds (sharing-filters.ts): "Also in other
  * collections" (yes / no) and "Duplicate in this collection" (yes). They need every seed of the
  * account: until all have arrived the section says so, with the button that loads them, rather
- * than counts that would be wrong.
+ * than counts that would be wrong; once they have, it says it is counting until the facets are
+ * counted with them (counts from before would put every seed under "not given").
  */
 import type { EverySeed } from '../../components/every-seed';
 import { formatCount } from '../../lib/format';
@@ -17,6 +18,7 @@ export function SharingFacets({
   counts,
   model,
   known,
+  counted,
   every,
   onChoice,
   ownCollection,
@@ -25,6 +27,8 @@ export function SharingFacets({
   model: SharingModel;
   /** Whether every seed of the account has arrived and been indexed. */
   known: boolean;
+  /** Whether `counts` were counted with every seed of the account. */
+  counted: boolean;
   every: EverySeed;
   onChoice: (choice: SharingChoice) => void;
   /** On a collection's own list: "this collection" rather than "its collection". */
@@ -52,7 +56,14 @@ export function SharingFacets({
   }
   const shared = counts[SHARED_DIM];
   const duplicate = counts[DUPLICATE_DIM];
-  if (!shared || !duplicate) return null;
+  if (!counted || !shared || !duplicate) {
+    return (
+      <section className="facet" aria-label="Also in other collections" aria-busy="true">
+        <h3 className="facet__title">Also in other collections</h3>
+        <p className="facet__unknown">Counting the seeds shared with other collections…</p>
+      </section>
+    );
+  }
   const unknown = shared.counts[SHARE_UNKNOWN] ?? 0;
   const duplicateTitle = `Duplicate in ${ownCollection ? 'this' : 'its'} collection`;
   return (

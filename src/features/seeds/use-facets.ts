@@ -39,6 +39,8 @@ export interface Facets {
   readonly result: FacetResult | null;
   /** The result is for inputs that have since changed: a run for the new ones is under way. */
   readonly pending: boolean;
+  /** The site index the result was counted with (null: without one, or no result yet). */
+  readonly countedSites: SiteIndex | null;
 }
 
 export function useFacets(inputs: FacetInputs): Facets {
@@ -54,7 +56,11 @@ export function useFacets(inputs: FacetInputs): Facets {
       ),
     [inputs],
   );
-  return { result: done?.result ?? null, pending: done?.inputs !== inputs };
+  return {
+    result: done?.result ?? null,
+    pending: done?.inputs !== inputs,
+    countedSites: done?.inputs.sites ?? null,
+  };
 }
 
 /**
