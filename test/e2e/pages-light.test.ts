@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { backgroundLuminance, seriousViolations } from '../support/accessibility';
-import { explorerForThisFile, PAGES } from './explorer-pages';
+import { AUDIT_SEEDS, explorerForThisFile, PAGES } from './explorer-pages';
 
-const explorer = explorerForThisFile();
+const explorer = explorerForThisFile(AUDIT_SEEDS);
 
 describe('every page in the light theme', () => {
   it.each(PAGES.map((shown) => [shown.name, shown] as const))(
@@ -17,7 +17,7 @@ describe('every page in the light theme', () => {
       const path = typeof shown.path === 'string' ? shown.path : await shown.path(explorer);
       const page = await explorer.open(path, 'light');
       if (shown.width) await page.setViewportSize({ width: shown.width, height: 1024 });
-      await shown.ready(page);
+      await shown.ready(page, explorer);
       await explorer.shoot(page, `${name}-light`);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await backgroundLuminance(page)).toBeGreaterThan(0.85);
