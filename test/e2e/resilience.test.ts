@@ -13,11 +13,14 @@ import { launchChromium } from '../support/chromium';
 import { startFaultServer, type FaultServer } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';
 
+/** Seeds enough for a first page and several after it, which is what the faults here need. */
+const SEEDS = 6_000;
+
 let server: FaultServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startFaultServer({ seeds: 20_000 }), launchChromium()]);
+  [server, browser] = await Promise.all([startFaultServer({ seeds: SEEDS }), launchChromium()]);
 });
 
 afterAll(async () => {
@@ -366,16 +369,16 @@ describe('other list shapes', () => {
     expect(await page.getByText(/Loaded [\d,]+ of/).count()).toBe(0);
 
     server.faults.release();
-    await page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor();
-    await expect.poll(() => rowsIn(page, 'Seeds')).toBe(20_000);
+    await page.getByText(`${count(SEEDS)} seeds`, { exact: true }).waitFor();
+    await expect.poll(() => rowsIn(page, 'Seeds')).toBe(SEEDS);
   });
 
   it('the {count, next, previous, results} envelope loads the whole list with its count', async () => {
     server.faults.inject('seed', { kind: 'envelope' });
     const page = await open('/seeds');
-    await page.getByText(`${count(20_000)} seeds`, { exact: true }).waitFor();
+    await page.getByText(`${count(SEEDS)} seeds`, { exact: true }).waitFor();
     // The count is known from the first page; the rows follow page by page.
-    await expect.poll(() => rowsIn(page, 'Seeds'), { timeout: 30_000 }).toBe(20_000);
+    await expect.poll(() => rowsIn(page, 'Seeds'), { timeout: 30_000 }).toBe(SEEDS);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
@@ -386,8 +389,8 @@ describe('records that break the contract', () => {
     const page = await open('/seeds');
     const notice = page.getByText('1 seed has no readable id and is left out.');
     await notice.waitFor();
-    await page.getByText(`${count(20_000 - 1)} seeds`, { exact: true }).waitFor();
-    await expect.poll(() => rowsIn(page, 'Seeds')).toBe(20_000 - 1);
+    await page.getByText(`${count(SEEDS - 1)} seeds`, { exact: true }).waitFor();
+    await expect.poll(() => rowsIn(page, 'Seeds')).toBe(SEEDS - 1);
     expect(
       await page.getByRole('status').filter({ hasText: 'Some values are unknown' }).textContent(),
     ).toBe(
