@@ -28,11 +28,15 @@ async function countLine(page: Page, text: string): Promise<void> {
 }
 
 describe('each seed filter in the address', () => {
+  // The most common language, counted once (the server, and so the seeds, start with the tests).
+  let common: string | undefined;
   const language = () => {
+    if (common !== undefined) return common;
     const counts = new Map<string, number>();
     for (const s of seeds())
       for (const v of new Set(values(s, 'Language'))) counts.set(v, (counts.get(v) ?? 0) + 1);
-    return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'English';
+    common = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'English';
+    return common;
   };
 
   const cases: [string, () => string, () => readonly WireSeedDefault[]][] = [
