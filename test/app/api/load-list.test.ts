@@ -1,5 +1,5 @@
 /**
- * Progressive loading on a 50,000-seed catalogue: complete, in order, no duplicates, no gaps,
+ * Progressive loading on a 20,000-seed catalogue, in ten pages: complete, in order, no duplicates, no gaps,
  * bounded concurrency, the cap, the services that ignore offset or send no count, and
  * cancellation that leaves no stray requests.
  */
@@ -12,17 +12,21 @@ import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { faultyCatalogue, setupCatalogueServer } from '../catalogue-server';
 
-const catalogue = generateCatalogue({ seeds: 50_000 });
+const catalogue = generateCatalogue({ seeds: 20_000 });
 const engine = createCatalogueApi(catalogue);
 const { server } = setupCatalogueServer(catalogue);
 const serviceOrder = catalogue.seeds.map((s) => s.id);
 
-/** Pages of one size, three at a time: what these tests are about is order and gaps. */
+/**
+ * Pages of one size, three at a time: what these tests are about is order and gaps. Small pages,
+ * so that the list takes ten of them, each boundary a place for a gap, while every test moves few
+ * enough seeds to stay quick.
+ */
 const config: ApiConfig = {
   ...defaultApiConfig,
   firstPageSize: 100,
-  pageSize: 5_000,
-  maxPageSize: 5_000,
+  pageSize: 2_000,
+  maxPageSize: 2_000,
   concurrency: 3,
 };
 
@@ -59,9 +63,9 @@ function seedHandler(
   return { log, maxInFlight: () => maxInFlight };
 }
 
-// Each test moves 50,000 seeds through the mock service: seconds of work on a busy machine.
+// Each test moves 20,000 seeds through the mock service: seconds of work on a busy machine.
 describe('loading a large list', { timeout: 30_000 }, () => {
-  it('loads all 50,000 seeds in the service order: no duplicates, no gaps', async () => {
+  it('loads all 20,000 seeds in the service order: no duplicates, no gaps', async () => {
     const { log, maxInFlight } = seedHandler();
     const snapshots = await collect(loadList('seed', { format: 'api' }, { config }));
     const last = snapshots.at(-1);
@@ -71,15 +75,15 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     expect(last?.notLoaded).toBe(0);
     // The first page is small so rows paint at once; the rest come in larger pages.
     expect(snapshots[0]?.rows).toHaveLength(100);
-    expect(snapshots[0]?.total).toBe(50_000);
+    expect(snapshots[0]?.total).toBe(20_000);
     expect(log[0]?.url.searchParams.get('limit')).toBe('100');
     const limits = log.slice(1).map((r) => r.url.searchParams.get('limit'));
-    expect(limits.slice(0, -2).every((limit) => limit === '5000')).toBe(true);
-    expect(limits.at(-2)).toBe('4900');
+    expect(limits.slice(0, -2).every((limit) => limit === '2000')).toBe(true);
+    expect(limits.at(-2)).toBe('1900');
     // A count is a hint: one record past it is asked for, alongside, to see that the list ends.
-    expect(log.at(-1)?.url.searchParams.get('offset')).toBe('50000');
+    expect(log.at(-1)?.url.searchParams.get('offset')).toBe('20000');
     expect(limits.at(-1)).toBe('1');
-    expect(log).toHaveLength(2 + Math.ceil((50_000 - 100) / 5_000));
+    expect(log).toHaveLength(2 + Math.ceil((20_000 - 100) / 2_000));
     expect(maxInFlight()).toBeLessThanOrEqual(3);
     expect(maxInFlight()).toBeGreaterThan(1);
   });
@@ -95,9 +99,9 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     ]);
     expect(pages).toEqual([
       ['0', '500'],
-      ['500', '24750'],
-      ['25250', '24750'],
-      ['50000', '1'],
+      ['500', '9750'],
+      ['10250', '9750'],
+      ['20000', '1'],
     ]);
   });
 
@@ -126,11 +130,11 @@ describe('loading a large list', { timeout: 30_000 }, () => {
   it('stops at the cap and says how many rows were not loaded', async () => {
     seedHandler();
     const snapshots = await collect(
-      loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 12_000 } }),
+      loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 4_800 } }),
     );
     const last = snapshots.at(-1);
-    expect(last?.rows).toHaveLength(12_000);
-    expect(last?.notLoaded).toBe(38_000);
+    expect(last?.rows).toHaveLength(4_800);
+    expect(last?.notLoaded).toBe(15_200);
     expect(last?.capped).toBe(true);
     expect(last?.complete).toBe(true);
   });
@@ -174,12 +178,12 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     seedHandler(async (url) => {
       const answer = engine.handle('GET', url.pathname + url.search);
       const records = JSON.parse(answer.body ?? '[]') as Record<string, unknown>[];
-      if (url.searchParams.get('offset') === '5100') {
+      if (url.searchParams.get('offset') === '2100') {
         records[1] = { ...records[1], url: 42 };
         records[7] = { ...records[7], created_date: 'never' };
         records[9] = { ...records[9], id: 'nine' };
       }
-      if (url.searchParams.get('offset') === '10100') {
+      if (url.searchParams.get('offset') === '4100') {
         records[3] = { ...records[3], created_date: undefined };
         records[4] = { ...records[4], created_date: 12 };
       }
@@ -187,8 +191,8 @@ describe('loading a large list', { timeout: 30_000 }, () => {
       return HttpResponse.json(records, { headers: answer.headers });
     });
     const last = (await collect(loadList('seed', { format: 'api' }, { config }))).at(-1);
-    expect(last?.rows).toHaveLength(49_999);
-    expect(last?.problems.map((p) => [p.index, p.field])).toEqual([[5109, 'id']]);
+    expect(last?.rows).toHaveLength(19_999);
+    expect(last?.problems.map((p) => [p.index, p.field])).toEqual([[2109, 'id']]);
     expect(last?.gaps).toEqual({
       url: { missing: 0, unreadable: 1, excerpt: '42' },
       created: { missing: 1, unreadable: 2, excerpt: '"never"' },
@@ -211,7 +215,7 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     const snapshots: ListData<Seed>[] = [];
     await expect(async () => {
       for await (const s of loadList('seed', { format: 'api' }, { config })) snapshots.push(s);
-    }).rejects.toThrow('The catalogue service sent 50,000 seeds, none of which has a readable id.');
+    }).rejects.toThrow('The catalogue service sent 20,000 seeds, none of which has a readable id.');
     // Nothing that looks like an empty list ever reaches the page.
     expect(snapshots.some((s) => s.complete)).toBe(false);
   });
@@ -263,7 +267,7 @@ describe('a count the rows do not bear out', { timeout: 30_000 }, () => {
     expect(last?.notLoaded).toBe(0);
     // The count promised the cap's worth of pages; the loader stopped at the first short one.
     expect(log.length).toBeLessThanOrEqual(
-      1 + Math.ceil((expected.length - 100) / 5_000) + config.concurrency,
+      1 + Math.ceil((expected.length - 100) / config.pageSize) + config.concurrency,
     );
   });
 
@@ -280,7 +284,7 @@ describe('a count the rows do not bear out', { timeout: 30_000 }, () => {
 
   it('a count lower than a page gives way to the rows: the rest are asked for while pages come back full', async () => {
     const expected = catalogue.seeds.filter((s) => s.metadata.Title).map((s) => s.id);
-    for (const count of [2_000, 10]) {
+    for (const count of [800, 10]) {
       seedsCounted(String(count));
       const last = (
         await collect(loadList('seed', { format: 'api', metadataName: 'Title' }, { config }))
@@ -296,7 +300,7 @@ describe('a count the rows do not bear out', { timeout: 30_000 }, () => {
     seedHandler();
     const last = (await collect(loadList('seed', { format: 'api' }, { config }))).at(-1);
     expect(last?.claimedTotal).toBeNull();
-    expect(last?.total).toBe(50_000);
+    expect(last?.total).toBe(20_000);
   });
 });
 
@@ -308,7 +312,7 @@ describe('lists that do not add up', { timeout: 30_000 }, () => {
     })?.id;
 
   it('shows each id repeated within pages once, and counts the repeats', async () => {
-    const collection = sized(1_000, 3_000);
+    const collection = sized(400, 1_200);
     const expected = catalogue.seeds.filter((s) => s.collection === collection).map((s) => s.id);
     faultyCatalogue(server, catalogue).inject('seed', { kind: 'repeat-ids' });
     const last = (await collect(loadList('seed', { format: 'api', collection }, { config }))).at(
@@ -324,9 +328,9 @@ describe('lists that do not add up', { timeout: 30_000 }, () => {
   it('without a count, stops at the cap and says there may be more', async () => {
     faultyCatalogue(server, catalogue).inject('seed', { kind: 'no-count' });
     const last = (
-      await collect(loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 12_000 } }))
+      await collect(loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 4_800 } }))
     ).at(-1);
-    expect(last?.rows).toHaveLength(12_000);
+    expect(last?.rows).toHaveLength(4_800);
     expect(last?.capped).toBe(true);
     expect(last?.notLoaded).toBe(0);
     expect(last?.totalCertain).toBe(false);
@@ -336,14 +340,14 @@ describe('lists that do not add up', { timeout: 30_000 }, () => {
     const faults = faultyCatalogue(server, catalogue);
     faults.inject('seed', { kind: 'rows', rows: 1_000_000 });
     const last = (
-      await collect(loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 12_000 } }))
+      await collect(loadList('seed', { format: 'api' }, { config: { ...config, rowCap: 4_800 } }))
     ).at(-1);
-    expect(last?.rows).toHaveLength(12_000);
+    expect(last?.rows).toHaveLength(4_800);
     expect(last?.capped).toBe(true);
     expect(last?.total).toBe(1_000_000);
-    expect(last?.notLoaded).toBe(988_000);
+    expect(last?.notLoaded).toBe(995_200);
     // Never past the cap.
-    expect(Math.max(...faults.requests.map((r) => offsetAndLimit(r.url)))).toBe(12_000);
+    expect(Math.max(...faults.requests.map((r) => offsetAndLimit(r.url)))).toBe(4_800);
   });
 
   it('a whole list that matched its count adds up', async () => {
@@ -363,7 +367,7 @@ describe('failures and cancellation', { timeout: 30_000 }, () => {
   it('a page that keeps failing stops the load; a retry continues from where it stopped', async () => {
     let broken = true;
     const { log } = seedHandler((url) =>
-      broken && url.searchParams.get('offset') === '10100'
+      broken && url.searchParams.get('offset') === '4100'
         ? HttpResponse.json({ detail: 'down' }, { status: 500 })
         : url,
     );
@@ -373,7 +377,7 @@ describe('failures and cancellation', { timeout: 30_000 }, () => {
     }).rejects.toThrow(/HTTP 500/);
     const partial = snapshots.at(-1);
     expect(partial?.complete).toBe(false);
-    expect(partial?.rows).toHaveLength(10_100);
+    expect(partial?.rows).toHaveLength(4_100);
 
     broken = false;
     const before = log.length;
@@ -400,7 +404,7 @@ describe('failures and cancellation', { timeout: 30_000 }, () => {
     const requestsAtAbort = log.length;
     await delay(300);
     expect(log.length).toBe(requestsAtAbort);
-    expect(requestsAtAbort).toBeLessThan(1 + Math.ceil(49_900 / 5_000));
+    expect(requestsAtAbort).toBeLessThan(1 + Math.ceil(19_900 / 2_000));
   });
 });
 
