@@ -70,13 +70,15 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   );
   const [sharingRows, setSharingRows] = useState<readonly Seed[]>([]);
   const sharing = useSeedListSharing(sharingRows);
-  const baseColumns = useMemo(() => {
-    const all = [
-      ...seedColumns(collectionName, seedsOfGroup),
-      otherCollectionsColumn(sharing.countById),
-    ];
+  // Made once: the sharing figures arriving must not remake (and so re-rank) the seeds' columns.
+  const ownColumns = useMemo(() => {
+    const all = seedColumns(collectionName, seedsOfGroup);
     return fixedCollection === undefined ? all : all.filter((c) => c.id !== 'collection');
-  }, [collectionName, fixedCollection, seedsOfGroup, sharing.countById]);
+  }, [collectionName, fixedCollection, seedsOfGroup]);
+  const baseColumns = useMemo(
+    () => [...ownColumns, otherCollectionsColumn(sharing.countById)],
+    [ownColumns, sharing.countById],
+  );
   const page = useListPage(seedsParams, baseColumns, isMetadataColumnId);
   const values = page.values as SeedsValues;
   const { metadata__name: name, metadata__value__startswith: prefix, seed: selected } = values;
