@@ -49,8 +49,34 @@ const reactRouterProduction = fileURLToPath(
   new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * React Router's build is one module whose top level names its contexts and components
+ * (`Link.displayName = "Link"`) and calls `createContext`, `forwardRef` and `memo` without a pure
+ * annotation. To the bundler each is a side effect, so every export stays, used or not: the data
+ * routers, forms, fetchers, server rendering. Without the names (they serve React's developer
+ * tools) and with the calls marked pure, the first screen carries only the router it uses.
+ */
+export const REACT_ROUTER_CHUNK = /react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+
+export function shakeReactRouter(code: string): string {
+  return code
+    .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+    .replace(/= (React\d*\.(?:createContext|forwardRef|memo)\()/g, '= /* @__PURE__ */ $1');
+}
+
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: REACT_ROUTER_CHUNK },
+      handler: (code) => ({ code: shakeReactRouter(code), map: null }),
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), reactRouterTreeShaking()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
