@@ -79,7 +79,17 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), reactRouterTreeShaking()],
   resolve: {
     alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // TanStack Store reads `useSyncExternalStore` through the shim for React before 18;
+            // React 19 has it, and the shim's fallback would only add weight to the list pages.
+            {
+              find: /^use-sync-external-store\/shim\/with-selector$/,
+              replacement: 'use-sync-external-store/with-selector',
+            },
+          ]
+        : [],
   },
   build: {
     target: 'es2022',
@@ -99,16 +109,14 @@ export default defineConfig(({ command }) => ({
             { name: 'index', tags: ['$initial'] },
             // What every page shows around its content: its frame, the list's status, the Print
             // button, the queries, the view of a row's metadata and dates (the overview reads
-            // them too); and the small vocabularies (crawl age, archived size) the lists
-            // and the overview name. The seeds' own (status classes) go with the seed lists, the
-            // charts' month arithmetic with the overviews.
+            // them too); and the small vocabularies (crawl age, archived size, the calendar's
+            // periods) the lists and the overview name: a file of their own would cost `/` and
+            // `/collections` one more request and its compression. The seeds' own (status
+            // classes) go with the seed lists, the charts' month arithmetic with the overviews.
             {
               name: 'page',
-              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/](hooks|row-view)\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
+              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/](hooks|row-view)\.ts|lib[\\/](format|crawl-age|archived-size|today|periods)\.ts)$/,
             },
-            // The calendar's periods: the lists' `created=` and `updated=` and the overviews'
-            // charts name them.
-            { name: 'periods', test: /src[\\/]lib[\\/]periods\.ts$/ },
             // The Export button and the value renderers, which the press page shares with lists.
             {
               name: 'export-menu',
