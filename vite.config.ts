@@ -141,11 +141,11 @@ export default defineConfig(({ command }) => ({
             },
             // The overviews with the charts' code (src/components/chart), in one file: `/` is the
             // first screen; the activity pages fetch it too. The collection's tab (its own charts,
-            // the audit), the table view (drawn on request) and the card of shared seeds (loaded
-            // with every seed) stay apart.
+            // the audit), the table view (drawn on request), the chart of seeds by month and the
+            // card of shared seeds (both loaded with every seed) stay apart.
             {
               name: 'overview',
-              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-|sharing-card)/,
+              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-|sharing-card|seeds-by-month)/,
             },
           ],
         },
