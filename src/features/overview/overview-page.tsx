@@ -32,14 +32,29 @@ type SeedsByMonth = typeof import('./seeds-by-month');
 let seedsByMonth: SeedsByMonth | undefined;
 let seedsByMonthLoad: Promise<SeedsByMonth> | undefined;
 const loadSeedsByMonth = () =>
-  (seedsByMonthLoad ??= import('./seeds-by-month').then((m) => (seedsByMonth = m)));
+  (seedsByMonthLoad ??= import('./seeds-by-month').then(
+    (m) => (seedsByMonth = m),
+    (error: unknown) => {
+      // Asked again next time, as a page whose code failed to load is.
+      seedsByMonthLoad = undefined;
+      throw error;
+    },
+  ));
 
-/** The month chart's code once `wanted`: loaded then, or already there. */
+/**
+ * The month chart's code once `wanted`: loaded then, or already there. A failure to load it shows
+ * as a failure of the page's own code would (the route's error boundary, with a retry).
+ */
 function useSeedsByMonth(wanted: boolean): SeedsByMonth | undefined {
   const [loaded, setLoaded] = useState(seedsByMonth);
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
-    if (wanted && !loaded) void loadSeedsByMonth().then(setLoaded);
+    if (!wanted || loaded) return;
+    loadSeedsByMonth().then(setLoaded, (error: unknown) => {
+      setFailed({ error });
+    });
   }, [wanted, loaded]);
+  if (failed) throw failed.error;
   return loaded ?? seedsByMonth;
 }
 
