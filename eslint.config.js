@@ -59,6 +59,14 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', '**/server/**'], message: 'Browser code cannot use the server.' },
           ],
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use src/components/link.tsx: the router's own links bring its data routers into the first screen.",
+            },
+          ],
         },
       ],
       // A row of a list reads its fields through getters on a shared prototype (row-block.ts):

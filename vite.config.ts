@@ -49,11 +49,47 @@ const reactRouterProduction = fileURLToPath(
   new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * React Router's build is one module whose top level names its contexts and components
+ * (`Link.displayName = "Link"`) and calls `createContext`, `forwardRef` and `memo` without a pure
+ * annotation. To the bundler each is a side effect, so every export stays, used or not: the data
+ * routers, forms, fetchers, server rendering. Without the names (they serve React's developer
+ * tools) and with the calls marked pure, the first screen carries only the router it uses.
+ */
+export const REACT_ROUTER_CHUNK = /react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/;
+
+export function shakeReactRouter(code: string): string {
+  return code
+    .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
+    .replace(/= (React\d*\.(?:createContext|forwardRef|memo)\()/g, '= /* @__PURE__ */ $1');
+}
+
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: REACT_ROUTER_CHUNK },
+      handler: (code) => ({ code: shakeReactRouter(code), map: null }),
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), reactRouterTreeShaking()],
   resolve: {
     alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // TanStack Store reads `useSyncExternalStore` through the shim for React before 18;
+            // React 19 has it, and the shim's fallback would only add weight to the list pages.
+            {
+              find: /^use-sync-external-store\/shim\/with-selector$/,
+              replacement: 'use-sync-external-store/with-selector',
+            },
+          ]
+        : [],
   },
   build: {
     target: 'es2022',
@@ -73,16 +109,14 @@ export default defineConfig(({ command }) => ({
             { name: 'index', tags: ['$initial'] },
             // What every page shows around its content: its frame, the list's status, the Print
             // button, the queries, the view of a row's metadata and dates (the overview reads
-            // them too); and the small vocabularies (crawl age, archived size) the lists
-            // and the overview name. The seeds' own (status classes) go with the seed lists, the
-            // charts' month arithmetic with the overviews.
+            // them too); and the small vocabularies (crawl age, archived size, the calendar's
+            // periods) the lists and the overview name: a file of their own would cost `/` and
+            // `/collections` one more request and its compression. The seeds' own (status
+            // classes) go with the seed lists, the charts' month arithmetic with the overviews.
             {
               name: 'page',
-              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/](hooks|row-view)\.ts|lib[\\/](format|crawl-age|archived-size|today)\.ts)$/,
+              test: /src[\\/](components[\\/](page|list-status|print[\\/]print-button)\.tsx|api[\\/](hooks|row-view)\.ts|lib[\\/](format|crawl-age|archived-size|today|periods)\.ts)$/,
             },
-            // The calendar's periods: the lists' `created=` and `updated=` and the overviews'
-            // charts name them.
-            { name: 'periods', test: /src[\\/]lib[\\/]periods\.ts$/ },
             // The Export button and the value renderers, which the press page shares with lists.
             {
               name: 'export-menu',
@@ -107,11 +141,11 @@ export default defineConfig(({ command }) => ({
             },
             // The overviews with the charts' code (src/components/chart), in one file: `/` is the
             // first screen; the activity pages fetch it too. The collection's tab (its own charts,
-            // the audit), the table view (drawn on request) and the card of shared seeds (loaded
-            // with every seed) stay apart.
+            // the audit), the table view (drawn on request), the chart of seeds by month and the
+            // card of shared seeds (both loaded with every seed) stay apart.
             {
               name: 'overview',
-              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-|sharing-card)/,
+              test: /src[\\/](features[\\/]overview|components[\\/]chart)[\\/](?!chart-table|collection-|sharing-card|seeds-by-month)/,
             },
           ],
         },

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { NavLink } from '../components/link';
 import { PublicCatalogueNote } from '../components/public-catalogue-note';
 import { RouteErrorBoundary } from '../components/route-error';
 import { SavedData } from '../components/saved-data';

@@ -4,7 +4,7 @@
  * lacking any of them (not remembered).
  */
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { plural } from '../lib/format';
 import {

@@ -1,6 +1,6 @@
 /** Column definitions that several tables share, so each reads and sorts the same everywhere. */
 import { Fragment, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { fieldValues, type WithMetadata } from '../lib/metadata-audit';
 import { paths } from '../lib/paths';
 import type { Instant } from '../api/records';

@@ -3,7 +3,7 @@
  * records have it, how many distinct values it takes, and a link to the records without it. Apart
  * from the audit's headline (metadata-audit.tsx), which the lists' first screens show.
  */
-import { Link } from 'react-router';
+import { Link } from './link';
 import { formatCount, plural } from '../lib/format';
 import type { CoverageReport } from '../lib/metadata-audit';
 

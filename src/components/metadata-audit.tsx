@@ -5,7 +5,7 @@
  * coverage of every field, which a collection's Metadata tab adds, is in coverage-table.tsx.
  */
 import { Suspense, lazy, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { formatCount, plural } from '../lib/format';
 import {
   auditRequired,

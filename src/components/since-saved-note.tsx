@@ -5,7 +5,7 @@
  * copy had them; Dismiss forgets the comparison.
  */
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import type { SavedChanges } from '../api/since-saved';
 import { formatCount, readableUrl } from '../lib/format';
 

@@ -3,7 +3,8 @@
  * which do not know about each other.
  */
 import { useMemo } from 'react';
-import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
+import { Outlet, useOutletContext, useParams } from 'react-router';
+import { Link, NavLink } from '../../components/link';
 import { listView, useCollections, useSeeds } from '../../api/hooks';
 import { unknownOf, type Collection } from '../../api/records';
 import { collectionLabel } from '../../components/columns';

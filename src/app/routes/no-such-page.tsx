@@ -1,5 +1,6 @@
 /** An address that leads nowhere: it says so, and offers the nearest real page, its query kept. */
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { EmptyState } from '../../components/empty-state';
 import { nearestPage } from '../../lib/nearest-page';
 import { paths } from '../../lib/paths';

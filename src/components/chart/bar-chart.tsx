@@ -11,7 +11,7 @@
  * segments' places feed both.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../link';
 import {
   barText,
   formatValue,

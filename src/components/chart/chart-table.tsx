@@ -2,7 +2,7 @@
  * A chart's figures as a table: the same spec, so the same figures and the same links, for anyone
  * who would rather read than look, and for copying into a report.
  */
-import { Link } from 'react-router';
+import { Link } from '../link';
 import {
   barExact,
   barTotal,

@@ -3,7 +3,7 @@
  * across a room, with the exact figure beside a rounded one.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../link';
 import './chart.css';
 
 export interface HeadlineFigure {

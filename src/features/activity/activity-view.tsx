@@ -4,7 +4,7 @@
  * list. The caller hands it the records; every figure is counted by activity-model.ts.
  */
 import { useCallback, useId, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { utcDay, utcDayStart } from '../../api/changes';
 import { useVisitorsCatalogue } from '../../api/hooks';
 import type { Collection, Seed } from '../../api/records';

@@ -4,7 +4,7 @@
  * records it counts, with the activity filters of the seed and collection lists.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { utcDayStart } from '../../api/changes';
 import { formatCount, plural } from '../../lib/format';
 import { paths, type Query } from '../../lib/paths';

@@ -3,7 +3,7 @@
  * shows it: the description in full, then the descriptive fields (Dublin Core first), each value
  * in full, and a link to every field on the Metadata tab.
  */
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { unknownOf, type Collection } from '../../api/records';
 import { ClampedText } from '../../components/clamped-text';
 import { MetadataList } from '../../components/metadata-list';

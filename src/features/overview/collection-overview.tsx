@@ -10,10 +10,9 @@ import { useRequiredFields } from '../../components/metadata-audit';
 import { ListStatus } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { auditRequired } from '../../lib/metadata-audit';
-import { monthOf } from '../../lib/months';
 import { today } from '../../lib/today';
 import { ChartCard } from '../../components/chart/chart-card';
-import { monthChart, seedsIn } from './chart-data';
+import { seedsIn } from './chart-data';
 import {
   coverageChart,
   groupChart,
@@ -21,7 +20,7 @@ import {
   seedsByStatus,
   statusChart,
 } from './collection-charts';
-import { countByMonth } from './figures';
+import { seedsPerMonth } from './seeds-by-month';
 import { Headline, Parts, HeadlineLoading } from '../../components/chart/headline';
 import { SharingCard } from './sharing-card';
 import './overview.css';
@@ -34,7 +33,7 @@ export function CollectionOverview({ collection }: { collection: Collection }) {
   const required = useRequiredFields('seed').fields;
   const list = useMemo(() => seedsIn(collection.id), [collection.id]);
   const rows = seeds.rows;
-  const thisMonth = monthOf(today()) ?? '9999-12';
+  const day = today();
   const names = useMemo(() => {
     const byId = new Map(groups.rows.map((g) => [g.id, g.name] as const));
     return (id: number) => byId.get(id);
@@ -43,12 +42,12 @@ export function CollectionOverview({ collection }: { collection: Collection }) {
   const status = useMemo(() => seedsByStatus(rows), [rows]);
   const specs = useMemo(
     () => [
-      monthChart(countByMonth(rows), thisMonth, list),
+      seedsPerMonth(rows, day, list),
       groupChart(seedsByGroup(rows, names), list),
       statusChart(status, list),
       coverageChart(audit, list),
     ],
-    [rows, thisMonth, names, status, audit, list],
+    [rows, day, names, status, audit, list],
   );
   const failing = status['4xx'] + status['5xx'];
   const active = rows.filter((s) => s.active === true).length;

@@ -1,14 +1,12 @@
 /**
  * The overview's figures, worked out from the loaded lists by the same rules the lists' filters
- * use (crawl-age.ts, months.ts, seed-status.ts, metadata-audit.ts), so that every bar counts
- * exactly the rows of the list it opens. Nothing here draws; chart-data.ts turns these into bars.
+ * use (crawl-age.ts, archived-size.ts), so that every bar counts exactly the rows of the list it
+ * opens. Nothing here draws; chart-data.ts turns these into bars. The seeds by month, which
+ * need every seed, are in seeds-by-month.ts.
  */
-import { unknownOf, type Collection, type Seed } from '../../api/records';
-import { fieldInstantMs } from '../../api/row-view';
+import type { Collection } from '../../api/records';
 import { withinSize } from '../../lib/archived-size';
 import { CRAWL_AGES, crawlAge, type CrawlAge } from '../../lib/crawl-age';
-import { addMonths, monthOf, monthsBetween, nextPeriod, periodOf } from '../../lib/months';
-import type { PeriodUnit } from '../../lib/periods';
 
 /** Bars shown one by one before the rest collapse into "all others". */
 export const TOP_BARS = 15;
@@ -123,118 +121,4 @@ export function crawlBands(
   const counts = Object.fromEntries(CRAWL_AGES.map((age) => [age, 0])) as Record<CrawlAge, number>;
   for (const c of collections) counts[crawlAge(c, today)]++;
   return counts;
-}
-
-/** Seeds by their `active` field; `unknown` when the service did not say. */
-export interface ActiveCounts {
-  active: number;
-  inactive: number;
-  unknown: number;
-}
-
-const noSeeds = (): ActiveCounts => ({ active: 0, inactive: 0, unknown: 0 });
-
-function countActive(counts: ActiveCounts, seed: Seed): void {
-  if (seed.active === true) counts.active++;
-  else if (seed.active === false) counts.inactive++;
-  else counts.unknown++;
-}
-
-/** Seeds of a period (a month, quarter or year). */
-export interface PeriodCount {
-  readonly period: string;
-  readonly counts: ActiveCounts;
-}
-
-export interface PeriodFigures {
-  readonly unit: PeriodUnit;
-  /** Every period from the first to the last shown, empty ones included, oldest first. */
-  readonly periods: readonly PeriodCount[];
-  /** Seeds created before the first period shown (outliers such as the year 50), if any. */
-  readonly before: PeriodCount | null;
-  /** Seeds dated after the last period shown (in the future), if any. */
-  readonly after: PeriodCount | null;
-  /** Seeds whose created date is missing or unreadable: never placed in any period. */
-  readonly unknown: ActiveCounts;
-}
-
-/** Seeds by the month they were created (UTC), counted once for every way a chart shows them. */
-export interface MonthCounts {
-  readonly byMonth: ReadonlyMap<string, ActiveCounts>;
-  /** Seeds whose created date is missing or unreadable. */
-  readonly unknown: ActiveCounts;
-}
-
-/** Thirty years of months: past that, earlier months are outliers, not a history to draw. */
-export const MAX_MONTHS = 360;
-
-export function countByMonth(seeds: readonly Seed[]): MonthCounts {
-  const byMonth = new Map<string, ActiveCounts>();
-  const unknown = noSeeds();
-  for (const seed of seeds) {
-    const created = unknownOf(seed, 'created') ? null : fieldInstantMs(seed, 'created');
-    const month = created === null ? null : monthOf(created);
-    if (month === null) {
-      countActive(unknown, seed);
-      continue;
-    }
-    let counts = byMonth.get(month);
-    if (!counts) {
-      counts = noSeeds();
-      byMonth.set(month, counts);
-    }
-    countActive(counts, seed);
-  }
-  return { byMonth, unknown };
-}
-
-/**
- * Seeds added per month, quarter or year (UTC), active and inactive. The periods shown end with
- * the one holding the last month that has seeds and is not after `thisMonth`, and span at most
- * `maxMonths` months (whole periods of the unit); a date in the future or far in the past is
- * counted in one bar after or before them, so one wrong date cannot stretch the chart over
- * centuries.
- */
-export function seedsByPeriod(
-  { byMonth, unknown }: MonthCounts,
-  thisMonth: string,
-  unit: PeriodUnit = 'month',
-  maxMonths: number = MAX_MONTHS,
-): PeriodFigures {
-  const present = [...byMonth.keys()].sort();
-  const first = present[0];
-  const last = present.at(-1);
-  if (first === undefined || last === undefined) {
-    return { unit, periods: [], before: null, after: null, unknown };
-  }
-  const endMonth = present.filter((m) => m <= thisMonth).at(-1) ?? last;
-  const startMonth =
-    monthsBetween(first, endMonth) >= maxMonths ? addMonths(endMonth, -(maxMonths - 1)) : first;
-  const start = periodOf(startMonth, unit);
-  const end = periodOf(endMonth, unit);
-  const byPeriod = new Map<string, ActiveCounts>();
-  const before = noSeeds();
-  const after = noSeeds();
-  for (const [month, counts] of byMonth) {
-    const period = periodOf(month, unit);
-    let into = period < start ? before : period > end ? after : byPeriod.get(period);
-    if (!into) {
-      into = noSeeds();
-      byPeriod.set(period, into);
-    }
-    into.active += counts.active;
-    into.inactive += counts.inactive;
-    into.unknown += counts.unknown;
-  }
-  const periods: PeriodCount[] = [];
-  for (let period = start; period <= end; period = nextPeriod(period)) {
-    periods.push({ period, counts: byPeriod.get(period) ?? noSeeds() });
-  }
-  return {
-    unit,
-    periods,
-    before: periodOf(first, unit) < start ? { period: start, counts: before } : null,
-    after: periodOf(last, unit) > end ? { period: end, counts: after } : null,
-    unknown,
-  };
 }

@@ -4,7 +4,7 @@
  * seed, so they load on request unless the seeds are already loaded or in the cache.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useState } from 'react';
 import { listView, useCollections } from '../../api/hooks';
 import { seedQueries } from '../../api/queries';
 import { LoadSeedsCard } from '../../components/chart/load-card';
@@ -12,17 +12,51 @@ import { ListStatus, LoadProgress } from '../../components/list-status';
 import { Page } from '../../components/page';
 import { PrintButton } from '../../components/print/print-button';
 import { formatBytes, formatCount, plural } from '../../lib/format';
-import { monthOf } from '../../lib/months';
 import { paths } from '../../lib/paths';
 import { today } from '../../lib/today';
 import { ChartCard } from '../../components/chart/chart-card';
-import { crawlChart, monthChart, seedsIn, sizeChart } from './chart-data';
-import { catalogueHeadline, countByMonth, crawlBands, sizeByCollection } from './figures';
+import { crawlChart, seedsIn, sizeChart } from './chart-data';
+import { catalogueHeadline, crawlBands, sizeByCollection } from './figures';
 import { Headline, Parts, HeadlineLoading } from '../../components/chart/headline';
 import './overview.css';
 
 /** Loaded with every seed, which it needs: the first screen carries none of it. */
 const SharingCard = lazy(async () => ({ default: (await import('./sharing-card')).SharingCard }));
+
+/**
+ * The chart of seeds by month: it needs every seed, so its code loads when they do (on request),
+ * not with the first screen. Where every seed is in the cache already (another page loaded them),
+ * the page waits for it as it waits for its own code, and shows with the chart.
+ */
+type SeedsByMonth = typeof import('./seeds-by-month');
+let seedsByMonth: SeedsByMonth | undefined;
+let seedsByMonthLoad: Promise<SeedsByMonth> | undefined;
+const loadSeedsByMonth = () =>
+  (seedsByMonthLoad ??= import('./seeds-by-month').then(
+    (m) => (seedsByMonth = m),
+    (error: unknown) => {
+      // Asked again next time, as a page whose code failed to load is.
+      seedsByMonthLoad = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * The month chart's code once `wanted`: loaded then, or already there. A failure to load it shows
+ * as a failure of the page's own code would (the route's error boundary, with a retry).
+ */
+function useSeedsByMonth(wanted: boolean): SeedsByMonth | undefined {
+  const [loaded, setLoaded] = useState(seedsByMonth);
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    loadSeedsByMonth().then(setLoaded, (error: unknown) => {
+      setFailed({ error });
+    });
+  }, [wanted, loaded]);
+  if (failed) throw failed.error;
+  return loaded ?? seedsByMonth;
+}
 
 const PROGRESS_HINT = 'The chart counts the seeds loaded so far until the rest arrive.';
 
@@ -31,6 +65,10 @@ export function OverviewPage() {
   // Every seed of the catalogue: only on request, or from the cache when another page loaded it.
   const everySeed = useQuery({ ...seedQueries.list({}), enabled: false });
   const seeds = listView(everySeed);
+  // Every seed in the cache at the first render: the chart's code comes before the page shows.
+  const [cached] = useState(() => everySeed.data !== undefined);
+  if (cached && !seedsByMonth) use(loadSeedsByMonth());
+  const byMonth = useSeedsByMonth(everySeed.data !== undefined || everySeed.isFetching);
   const day = today();
   const rows = collections.rows;
   const headline = useMemo(() => catalogueHeadline(rows), [rows]);
@@ -38,11 +76,8 @@ export function OverviewPage() {
   const sizeSpec = useMemo(() => sizeChart(size), [size]);
   const crawlSpec = useMemo(() => crawlChart(crawlBands(rows, day)), [rows, day]);
   const monthSpec = useMemo(
-    () =>
-      seeds.data
-        ? monthChart(countByMonth(seeds.rows), monthOf(day) ?? '9999-12', seedsIn())
-        : null,
-    [seeds.data, seeds.rows, day],
+    () => (seeds.data && byMonth ? byMonth.seedsPerMonth(seeds.rows, day, seedsIn()) : null),
+    [seeds.data, seeds.rows, day, byMonth],
   );
   const seedTotal = headline.activeSeeds + headline.inactiveSeeds;
 
@@ -126,7 +161,7 @@ export function OverviewPage() {
                 summary="How fast sites are added: seeds by the month they were created, active and inactive."
                 reason="This chart, and the seeds shared across collections, count every seed in the catalogue, so it loads them first."
                 total={headline.seedCountsUnknown > 0 ? null : seedTotal}
-                loading={seeds.loadingFirst}
+                loading={seeds.loadingFirst || seeds.data !== undefined}
                 onLoad={() => {
                   void everySeed.refetch();
                 }}

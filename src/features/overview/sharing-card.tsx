@@ -7,7 +7,7 @@
  * of the account, loaded on request as the seeds by month are (or at once when already loaded).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useCollectionNames } from '../../api/hooks';
 import { collectionLabel } from '../../components/columns';
 import { useEverySeed, useSiteIndex } from '../../components/every-seed';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { Seed } from '../../api/records';
 import {
   collectionColumn,

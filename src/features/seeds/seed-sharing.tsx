@@ -3,7 +3,7 @@
  * collections" column (how many other collections hold the seed's site) and, in a seed's details,
  * the other collections and seeds with its site, each a link.
  */
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import type { Seed } from '../../api/records';
 import type { DataColumn } from '../../components/data-table';
 import { CollectionLink, collectionLabel, type CollectionNames } from '../../components/columns';

@@ -6,12 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
 import type { Collection } from '../../../src/api/records';
 import { sizeChart } from '../../../src/features/overview/chart-data';
-import {
-  crawlBands,
-  countByMonth,
-  seedsByPeriod,
-  sizeByCollection,
-} from '../../../src/features/overview/figures';
+import { crawlBands, sizeByCollection } from '../../../src/features/overview/figures';
+import { countByMonth, seedsByPeriod } from '../../../src/features/overview/seeds-by-month';
 import { seedsByGroup } from '../../../src/features/overview/collection-charts';
 import { withinSize } from '../../../src/lib/archived-size';
 import { makeSeed } from './seed-fixtures';
