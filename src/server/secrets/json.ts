@@ -68,8 +68,8 @@ const zeroBytes = (x: number) => (x - ONES) & ~x & HIGHS;
 const lowest = (flags: number) => (31 - Math.clz32(flags & -flags)) >>> 3;
 
 /**
- * The field names seen so far, by a 64-bit hash of their bytes (two 32-bit lanes of their words)
- * and their length, each with its verdict. Names with escapes are never entered: they are decoded
+ * The field names seen so far, by a 64-bit hash of their bytes (two 32-bit lanes of their words,
+ * from a random start) and their length, each with its verdict. Names with escapes are never entered: they are decoded
  * every time. The table stops growing at MOST names; a service with endless distinct names then
  * has the rest judged one by one.
  */
@@ -100,6 +100,15 @@ function enter(a: number, b: number, length: number, verdict: number): void {
   slotVerdict[slot] = verdict;
   entered++;
 }
+
+/**
+ * Where each name's hash starts: random for each server process, so that nobody can work out
+ * offline a kept name whose hash and length equal a secret name's (the table trusts a match
+ * without reading the bytes again, and is shared by every answer the process sends).
+ */
+const SEEDS = crypto.getRandomValues(new Int32Array(2));
+const SEED_A = SEEDS[0] ?? 0;
+const SEED_B = SEEDS[1] ?? 0;
 
 /** A name's hash, word by word (the last word's bytes past the name are zero). */
 const mixA = (h: number, w: number) => Math.imul(h ^ w, 0x9e3779b1);
@@ -454,8 +463,8 @@ export class JsonSecretStripper {
    */
   private nameVerdict(buf: Uint8Array, view: DataView, at: number): number {
     const n = buf.length;
-    let a = 0;
-    let b = 0;
+    let a = SEED_A;
+    let b = SEED_B;
     let j = at;
     for (;;) {
       let w: number;
@@ -508,8 +517,8 @@ export class JsonSecretStripper {
 
   /** Enters the name `buf[at..end)` (without escapes) in the table, hashed as nameVerdict hashes. */
   private remember(buf: Uint8Array, view: DataView, at: number, end: number, verdict: number) {
-    let a = 0;
-    let b = 0;
+    let a = SEED_A;
+    let b = SEED_B;
     let j = at;
     for (; j + 4 <= end; j += 4) {
       const w = view.getInt32(j, true);
