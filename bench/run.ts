@@ -19,7 +19,7 @@ import { comparisonMeasure } from '../src/api/since-saved-compare';
 import { format } from 'prettier';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../test/support/server-process';
-import { savedResources } from '../test/support/watched-page';
+import { moveClockOn, savedResources } from '../test/support/watched-page';
 import {
   OURS,
   PEER,
@@ -286,10 +286,7 @@ export async function sinceSavedComparison(
     await listSaved(page);
     await context.unroute('**/api/**', toCopy);
     // Two minutes on: the saved copy is old enough to be compared.
-    await page.addInitScript(() => {
-      const real = Date.now.bind(Date);
-      Date.now = () => real() + 120_000;
-    });
+    await moveClockOn(page, 120_000);
     await page.reload();
     const note = page.locator('.since-saved-line');
     await note.waitFor({ timeout: 300_000 });

@@ -11,7 +11,7 @@ import type { WireSeedDefault } from '../../src/contract/wire';
 import { launchChromium } from '../support/chromium';
 import { seedGridRows, seedGridSettled } from '../support/seed-grid';
 import { startServer, type ServerProcess } from '../support/server-process';
-import { savedResources, watchedPages } from '../support/watched-page';
+import { moveClockOn, savedResources, watchedPages } from '../support/watched-page';
 
 const SEEDS = 4_000;
 const DAY = 86_400_000;
@@ -68,10 +68,7 @@ describe('since your saved copy', () => {
     expect(gone.length).toBeGreaterThan(0);
 
     // Two minutes on: the saved copy is old enough to be compared.
-    await page.addInitScript(() => {
-      const real = Date.now.bind(Date);
-      Date.now = () => real() + 120_000;
-    });
+    await moveClockOn(page, 120_000);
     await page.reload();
     const note = page.locator('.since-saved-line');
     await note.waitFor({ timeout: 60_000 });

@@ -238,3 +238,14 @@ export function savedResources(page: Page): Promise<string[]> {
       }),
   );
 }
+
+/**
+ * From the page's next navigation on, its clock reads `ms` later than the machine's (`Date.now`),
+ * e.g. so that a list saved a moment ago is old enough to be compared with a fresh one.
+ */
+export async function moveClockOn(page: Page, ms: number): Promise<void> {
+  await page.addInitScript((ahead) => {
+    const real = Date.now.bind(Date);
+    Date.now = () => real() + ahead;
+  }, ms);
+}
