@@ -23,6 +23,7 @@ import { HeaderCell, isSortable } from './header-cell';
 import { nextSort } from './ranking';
 import { SortScheduler } from './scheduler';
 import { deferBackgroundWork } from '../../scheduling';
+import { sameItems, useSame } from '../../lib/use-same';
 import { features, type Features } from './table-features';
 import type { DataColumn, DataTableProps, SortKind, SortState, TableView } from './types';
 import './data-table.css';
@@ -165,15 +166,17 @@ export function DataTable<Row extends RowData>({
   // Only the columns on show: a hidden one (a metadata field, say) is ranked when it is sorted.
   // Not while more rows are on their way: those ranks would be for rows about to be replaced, and
   // the work would take the browser's time from the rest of the list.
+  // The same columns kept: a hidden column remade (its figures arriving) does not start it again.
+  const sortSources = useSame(
+    useMemo(
+      () => columns.filter((c) => isSortable(c) && columnVisibility[c.id] !== false),
+      [columns, columnVisibility],
+    ),
+    sameItems,
+  );
   useEffect(
-    () =>
-      growing
-        ? undefined
-        : scheduler.prepareSortKeys(
-            rows,
-            columns.filter((c) => isSortable(c) && columnVisibility[c.id] !== false),
-          ),
-    [scheduler, rows, columns, columnVisibility, growing],
+    () => (growing ? undefined : scheduler.prepareSortKeys(rows, sortSources)),
+    [scheduler, rows, sortSources, growing],
   );
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];

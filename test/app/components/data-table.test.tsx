@@ -620,3 +620,35 @@ describe('DataTable focus survives re-sorting', () => {
     expect(active).toHaveAttribute('tabindex', '0');
   });
 });
+
+describe('sort keys worked out ahead', () => {
+  it('go on when only a hidden column is made anew (its figures arriving), and start again for a shown one', async () => {
+    const { SortScheduler } = await import('../../../src/components/data-table/scheduler');
+    const prepare = vi.spyOn(SortScheduler.prototype, 'prepareSortKeys');
+    const hidden = (n: number): DataColumn<Item> => ({
+      id: 'extra',
+      header: 'Extra',
+      kind: 'number',
+      value: () => n,
+      hiddenByDefault: true,
+    });
+    const view = renderTable({ columns: [...columns, hidden(1)] });
+    const calls = prepare.mock.calls.length;
+    expect(calls).toBeGreaterThan(0);
+    view.rerender(
+      <DataTable {...base} columns={[...columns, hidden(2)]} sort={null} onSortChange={vi.fn()} />,
+    );
+    expect(prepare.mock.calls.length).toBe(calls);
+    const renamed = { ...columns[0], value: (r: Item) => r.code.toUpperCase() } as DataColumn<Item>;
+    view.rerender(
+      <DataTable
+        {...base}
+        columns={[renamed, ...columns.slice(1), hidden(2)]}
+        sort={null}
+        onSortChange={vi.fn()}
+      />,
+    );
+    expect(prepare.mock.calls.length).toBe(calls + 1);
+    prepare.mockRestore();
+  });
+});
