@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Route } from 'playwright-core';
 import { comparisonMeasure } from '../src/api/since-saved-compare';
+import type { JobMeasure } from '../src/scheduling';
 import { format } from 'prettier';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot, startServer, type ServerProcess } from '../test/support/server-process';
@@ -252,22 +253,23 @@ export interface ComparisonFigures {
   note: string;
 }
 
-/**
- * "Since your copy" at full size: `/seeds` loaded and saved from the catalogue as it stood weeks
- * ago (`copy`, a server started with `--as-of`, whose answers the page gets at `server`'s address),
- * then reloaded more than a minute later from `server`, the catalogue of today, until the note
- * beside the count shows. The comparison's figures are the page's own (its performance measure).
- */
-/** How many seeds a server lists. */
-async function copyRows(server: ServerProcess): Promise<number> {
-  const response = await fetch(`${server.url}/api/seed?limit=0`);
+/** How many records of `resource` a server lists (its `Total-Row-Count`). */
+async function listed(server: ServerProcess, resource: 'seed' | 'collection'): Promise<number> {
+  const response = await fetch(`${server.url}/api/${resource}?limit=0`);
   return Number(response.headers.get('Total-Row-Count'));
 }
 
+/**
+ * "Since your copy" at full size: `/seeds` loaded and saved from the catalogue as it stood weeks
+ * ago (`copy`, a server started with `--as-of` listing `copyRows` seeds, whose answers the page
+ * gets at `server`'s address), then reloaded more than a minute later from `server`, the catalogue
+ * of today with `rows` seeds, until the note beside the count shows. The comparison's figures are
+ * the page's own (its performance measure).
+ */
 export async function sinceSavedComparison(
   browser: Browser,
   server: ServerProcess,
-  copy: ServerProcess,
+  copy: { server: ServerProcess; rows: number },
   rows: number,
 ): Promise<ComparisonFigures> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -275,14 +277,11 @@ export async function sinceSavedComparison(
     const page = await context.newPage();
     const toCopy = async (route: Route) => {
       const url = new URL(route.request().url());
-      const response = await route.fetch({ url: copy.url + url.pathname + url.search });
+      const response = await route.fetch({ url: copy.server.url + url.pathname + url.search });
       await route.fulfill({ response });
     };
     await context.route('**/api/**', toCopy);
     await page.goto(`${server.url}/seeds`);
-    await page.waitForFunction(
-      () => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') !== null,
-    );
     await listSaved(page);
     await context.unroute('**/api/**', toCopy);
     // Two minutes on: the saved copy is old enough to be compared.
@@ -298,16 +297,13 @@ export async function sinceSavedComparison(
     );
     // The seed list's comparison (the collections' list has its own): today's rows against the
     // copy's, which the page saved from the copy's server.
-    const saved = await copyRows(copy);
     const measured = await page.evaluate(
       (name) => {
         const entry = performance.getEntriesByName(name, 'measure')[0] as
           PerformanceMeasure | undefined;
-        return entry
-          ? { ...(entry.detail as { work: number; longest: number }), wall: entry.duration }
-          : null;
+        return entry ? { ...(entry.detail as JobMeasure), wall: entry.duration } : null;
       },
-      comparisonMeasure(saved, rows),
+      comparisonMeasure(copy.rows, rows),
     );
     if (!measured) throw new Error('The page did not measure its comparison.');
     return { ...measured, note: (await note.textContent()) ?? '' };
@@ -519,8 +515,9 @@ async function comparisons(
   );
   try {
     const figures: ComparisonFigures[] = [];
+    const copied = { server: copy, rows: await listed(copy, 'seed') };
     for (let run = 1; run <= options.otherRuns; run++) {
-      const measured = await sinceSavedComparison(browser, server, copy, size);
+      const measured = await sinceSavedComparison(browser, server, copied, size);
       figures.push(measured);
       options.log(
         `  run ${String(run)} since your copy: comparison ${measured.work.toFixed(1)} ms of work, longest slice ${measured.longest.toFixed(1)} ms (${measured.note})`,
@@ -602,21 +599,20 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           ...(atSize.length > 0 ? { interactive: atSize } : {}),
         });
         if (size === options.main) {
-          const response = await fetch(`${server.url}/api/collection?limit=0`);
-          const collections = response.headers.get('Total-Row-Count') ?? '0';
+          const collections = await listed(server, 'collection');
           for (let run = 1; run <= options.runs; run++) {
             for (const kind of ['ours', 'peer'] as const) {
-              const measured = await load(browser, server, kind, Number(collections), 'collection');
+              const measured = await load(browser, server, kind, collections, 'collection');
               result.collections[kind].push(measured.firstRows);
             }
           }
           result.weight = await weight(browser, server);
           result.activity = [];
           for (let run = 1; run <= options.otherRuns; run++) {
-            result.activity.push(await activityPage(browser, server));
-            const last = result.activity.at(-1);
+            const activity = await activityPage(browser, server);
+            result.activity.push(activity);
             log(
-              `  run ${String(run)} activity page usable ${(last?.cold ?? NaN).toFixed(0)} ms, with the list saved ${(last?.saved ?? NaN).toFixed(0)} ms`,
+              `  run ${String(run)} activity page usable ${activity.cold.toFixed(0)} ms, with the list saved ${activity.saved.toFixed(0)} ms`,
             );
           }
           result.sinceSaved = await comparisons(browser, server, size, options);

@@ -257,6 +257,7 @@ export function runJobInSlices<T>(
     const next = () => {
       cancel = postTask(work, priority);
     };
+    // What a measured run's slices took (only a run with a `measure` keeps count).
     let startedAt = NaN;
     const spent = { work: 0, slices: 0, longest: 0 };
     const note = (sliceStart: number) => {
@@ -284,7 +285,7 @@ export function runJobInSlices<T>(
       let step: IteratorResult<undefined | typeof END_SLICE | Pause, T>;
       try {
         step = advance(job, () => performance.now() < deadline);
-        note(sliceStart);
+        if (measure !== undefined) note(sliceStart);
       } catch (error) {
         finish(() => {
           reject(error instanceof Error ? error : new Error(String(error)));

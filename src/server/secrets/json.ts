@@ -69,9 +69,9 @@ const lowest = (flags: number) => (31 - Math.clz32(flags & -flags)) >>> 3;
 
 /**
  * The field names seen so far, by a 64-bit hash of their bytes (two 32-bit lanes of their words,
- * from a random start) and their length, each with its verdict. Names with escapes are never entered: they are decoded
- * every time. The table stops growing at MOST names; a service with endless distinct names then
- * has the rest judged one by one.
+ * from a random start) and their length, each with its verdict. Names with escapes are never
+ * entered: they are decoded every time. The table stops growing at MOST names; a service with
+ * endless distinct names then has the rest judged one by one.
  */
 const SLOTS = 1 << 13;
 const MOST = SLOTS >>> 1;
