@@ -5,7 +5,7 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   /** Request timeout in milliseconds (default 30,000). */
   readonly VITE_API_TIMEOUT_MS?: string;
-  /** Most rows one list loads (default 500,000). */
+  /** Most rows one list loads (by default from the device's memory: src/api/row-cap.ts). */
   readonly VITE_ROW_CAP?: string;
   /** A collection's public page; `{id}` is replaced. */
   readonly VITE_COLLECTION_PAGE_PATTERN?: string;

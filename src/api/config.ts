@@ -1,3 +1,5 @@
+import { deviceMemory, rowCapFor } from './row-cap';
+
 /**
  * Settings of the data layer. The API base is fixed at build time (VITE_API_BASE) for deployments
  * where the API lives on another origin; by default it is the app's own origin.
@@ -27,7 +29,10 @@ export interface ApiConfig {
   pageMs: number;
   /** Pages requested at the same time. */
   concurrency: number;
-  /** The most rows one list loads; above it the user is told how many are left out. */
+  /**
+   * The most rows one list loads, by the device's memory unless set at build time (row-cap.ts);
+   * above it the user is told how many are left out.
+   */
   rowCap: number;
   /**
    * The most bytes of one answer read: a larger answer (or one that never ends) is stopped there,
@@ -63,6 +68,6 @@ export const defaultApiConfig: ApiConfig = {
   maxPageSize: 50_000,
   pageMs: 2_000,
   concurrency: PARALLEL_PAGES,
-  rowCap: positive(import.meta.env.VITE_ROW_CAP, 500_000),
+  rowCap: rowCapFor(import.meta.env.VITE_ROW_CAP, deviceMemory()),
   maxAnswerBytes: 256 * 1_048_576,
 };
