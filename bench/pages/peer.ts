@@ -2,6 +2,7 @@
  * The peer: the same seeds with the same columns in AG Grid Community, loaded the way its client-
  * side row model expects (one request), with its own sorting and quick filter.
  */
+import { fetchList } from './fetch-list';
 import {
   AllCommunityModule,
   ModuleRegistry,
@@ -53,11 +54,6 @@ const resource = params.get('resource') ?? 'seed';
 const element = document.getElementById('grid') as HTMLElement;
 let api: GridApi;
 
-async function load<T>(path: string): Promise<T[]> {
-  const response = await fetch(`/api/${path}`);
-  return (await response.json()) as T[];
-}
-
 /** A date column as the explorer shows it: in the reader's locale, date and time. */
 function dateColumn<T>(field: ColDef<T>['field'], headerName: string): ColDef<T> {
   return { field, headerName, width: 180, valueFormatter: (p) => formatDate(p.value) };
@@ -73,7 +69,7 @@ function show<T extends { id: number }>(rows: T[], columnDefs: ColDef<T>[]): Gri
 }
 
 if (resource === 'collection') {
-  const rows = await load<Collection>('collection?format=api&limit=-1');
+  const rows = await fetchList<Collection>('collection');
   const columnDefs: ColDef<Collection>[] = [
     { field: 'name', headerName: 'Name', width: 300 },
     { field: 'id', headerName: 'ID', width: 90 },
@@ -93,8 +89,8 @@ if (resource === 'collection') {
   api = show(rows, columnDefs);
 } else {
   const [rows, collections] = await Promise.all([
-    load<Seed>('seed?format=api&limit=-1'),
-    load<Collection>('collection?format=api&limit=-1'),
+    fetchList<Seed>('seed'),
+    fetchList<Collection>('collection'),
   ]);
   const names = new Map(collections.map((c) => [c.id, c.name]));
   const columnDefs: ColDef<Seed>[] = [

@@ -15,6 +15,8 @@ describe('npm run bench, smoke size', () => {
       runs: 1,
       otherRuns: 1,
       scrollFrames: 30,
+      // The million-seed budgets at the larger smoke size: no server of a million seeds here.
+      scale: 3_000,
       writeDocs: false,
       log: () => undefined,
     });
@@ -43,6 +45,14 @@ describe('npm run bench, smoke size', () => {
       // The comparison ran on a copy that differs, and found what changed.
       /Since your copy: the comparison's work, .* \(\d[\d,]* added, \d[\d,]* changed, \d[\d,]* gone\)/,
       /Since your copy: the comparison's longest slice/,
+      // From the scale size on: its own budgets, beside the bare page and the peer, and the
+      // server's start, which no timing includes.
+      /^JS heap once settled \(GC\), 3,000 seeds, vs the bare page$/,
+      /^Scroll: worst frame, 3,000 seeds$/,
+      /^Sort by URL: click to sorted rows painted, 3,000 seeds$/,
+      /^Quick filter: key to filtered rows painted, 3,000 seeds$/,
+      /^Load to usable, warm reload of \/seeds \(list saved\), 3,000 seeds$/,
+      /^The embedded server's start, 3,000 seeds/,
     ]) {
       expect(
         figures.some((f) => expected.test(f)),
@@ -55,6 +65,15 @@ describe('npm run bench, smoke size', () => {
     const withPeer = summary.rows.filter((row) => row.peer);
     expect(withPeer.length).toBeGreaterThanOrEqual(10);
     expect(withPeer.every((row) => Number.isFinite(row.peer?.median))).toBe(true);
+    // At the scale size the peer is scrolled, sorted and filtered too.
+    const scaled = summary.rows.filter((row) => /, 3,000 seeds$/.test(row.figure) && row.peer);
+    expect(scaled.map((row) => row.figure)).toEqual([
+      'Load to usable, /seeds, 3,000 seeds',
+      'Scroll: worst frame, 3,000 seeds',
+      'Sort by URL: click to sorted rows painted, 3,000 seeds',
+      'Quick filter: key to filtered rows painted, 3,000 seeds',
+    ]);
+    expect(result.sizes.map((s) => Number.isFinite(s.serverStart))).toEqual([true, true]);
     // At every size the explorer is scrolled, sorted and filtered, and its growth is a ratio.
     expect(summary.growth.map((g) => g.seeds)).toEqual([1_500, 3_000]);
     for (const g of summary.growth) {
