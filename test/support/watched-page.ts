@@ -34,6 +34,8 @@ export interface WatchOptions {
   bypassCSP?: boolean;
   colorScheme?: 'light' | 'dark';
   clock?: boolean;
+  /** The memory the page's device reports (`navigator.deviceMemory`, GB), as a smaller one would. */
+  deviceMemory?: number;
 }
 
 export async function openWatched(
@@ -47,6 +49,10 @@ export async function openWatched(
   });
   const ran: string[] = [];
   const problems: string[] = [];
+  if (options.deviceMemory !== undefined)
+    await context.addInitScript((gb) => {
+      Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => gb });
+    }, options.deviceMemory);
   await context.exposeBinding('__reportPwned', (_source, value: unknown) => {
     ran.push(`canary set to ${String(value)}`);
   });
