@@ -49,7 +49,7 @@ export interface BenchResult {
     /** The peer scrolled, sorted and filtered at a size from the scale size on. */
     peerInteractive?: InteractiveRun[];
     /** Pages that could not load this size at all, and what stopped them. */
-    unable?: Partial<Record<'bare' | 'peer', string>>;
+    unable?: Partial<Record<'bare' | 'peer' | 'warm', string>>;
   }[];
   interactive: { ours: InteractiveRun[]; peer: InteractiveRun[] };
   collections: { ours: number[]; peer: number[] };
@@ -206,6 +206,13 @@ function activityRows(result: BenchResult): Row[] {
 }
 
 const MB = 2 ** 20;
+
+/** What could not be measured at a size, as the report says it. */
+const UNABLE = {
+  bare: 'The bare page could not load',
+  peer: 'The peer could not load',
+  warm: 'The warm reload could not be measured (the list was never saved) at',
+};
 
 type Size = BenchResult['sizes'][number];
 
@@ -486,7 +493,7 @@ export function summarise(result: BenchResult): Summary {
       serverStart: size.serverStart ?? NaN,
       unable: Object.entries(size.unable ?? {}).map(
         ([kind, why]) =>
-          `${kind === 'peer' ? 'The peer' : 'The bare page'} could not load ${size.seeds.toLocaleString('en-US')} seeds: ${why}`,
+          `${UNABLE[kind as keyof typeof UNABLE]} ${size.seeds.toLocaleString('en-US')} seeds: ${why}`,
       ),
       perSeedTime:
         stat(pick(size.ours, (r) => r.usable)).median /

@@ -586,7 +586,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       try {
         // A reference page that cannot load this size at all (beyond the main size) is said to, in
         // the report, and not asked again; the explorer's failure ends the run.
-        const unable: Partial<Record<'bare' | 'peer', string>> = {};
+        const unable: Partial<Record<'bare' | 'peer' | 'warm', string>> = {};
         const attempt = async (kind: Kind, measure: () => Promise<LoadFigures>) => {
           if (kind === 'ours' || size === options.main) return measure();
           if (unable[kind] !== undefined) return undefined;
@@ -638,7 +638,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         }
         const warm: number[] = [];
         for (let run = 1; run <= runs; run++) {
-          warm.push(await warmReload(browser, server, size));
+          // Beyond the main size a list may be too big to save: the report says so.
+          try {
+            warm.push(await warmReload(browser, server, size));
+          } catch (error) {
+            if (size === options.main) throw error;
+            unable.warm = error instanceof Error ? error.message : String(error);
+            log(`  no warm reload at ${String(size)} seeds: ${unable.warm}`);
+            break;
+          }
           log(`  run ${String(run)} ours warm reload usable ${(warm.at(-1) ?? NaN).toFixed(0)} ms`);
         }
         result.sizes.push({
