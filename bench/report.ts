@@ -603,7 +603,9 @@ export function renderMarkdown(result: BenchResult, summary: Summary, previous: 
       (g) =>
         `| ${g.seeds.toLocaleString('en-US')} | ${cell(g.usable, 'ms')} | ${cell(g.bareUsable, 'ms')} | ${n(g.usableRatio.median, 2)}× | ${cell(g.heap, 'MB')} | ${cell(g.bareHeap, 'MB')} | ${n(g.heapRatio.median, 2)}× | ${cell(g.warm, 'ms')} | ${n(g.perSeedTime, 2)}× | ${n(g.perSeedHeap, 2)}× | ${cell(g.sort, 'ms')} | ${cell(g.filter, 'ms')} | ${cell(g.scrollP95, 'ms')} | ${n(g.over50.max)} | ${n(g.serverStart)} |`,
     ),
-    ...summary.growth.flatMap((g) => g.unable).map((line) => `\n${line}.`),
+    ...summary.growth
+      .flatMap((g) => g.unable)
+      .map((line) => `\n${line}${line.endsWith('.') ? '' : '.'}`),
   ].join('\n');
   return `# Performance
 
