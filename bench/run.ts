@@ -3,11 +3,11 @@
  * parses the same data) and against a peer grid (AG Grid Community), side by side in one run of
  * headless Chromium against the local server with a large embedded catalogue.
  *
- * Options: --sizes 10000,100000,300000,1000000  --main 100000  --runs 10 (at the main size; the smoothness
- * budget asks for ten runs in a row)  --other-runs 3 (at the other sizes)  --frames 600
+ * Options: --sizes 10000,100000,300000,1000000  --main 100000  --runs 10 (at the main size; the
+ * smoothness budget asks for ten runs in a row)  --other-runs 3 (at the other sizes)  --frames 600
  * --scale 1000000 (from this size on, the peer is scrolled, sorted and filtered too, and the
- * million-seed budgets apply)  --smoke (small, one run, no docs)  --no-docs (bench/results/latest.json only: a partial run, e.g. one
- * size, leaves docs/performance.md as it is)
+ * million-seed budgets apply)  --smoke (small, one run, no docs)  --no-docs
+ * (bench/results/latest.json only: a partial run, e.g. one size, leaves docs/performance.md as it is)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
