@@ -30,6 +30,18 @@ import {
   OPEN_OBJECT,
   QUOTE,
 } from '../json-bytes';
+import {
+  enter,
+  follows,
+  guess,
+  lookUp,
+  matchAt,
+  mixA,
+  mixB,
+  SEED_A,
+  SEED_B,
+  verdictOf,
+} from './names';
 
 /** The answer is not JSON that can be read; what was passed on before it is whole and safe. */
 export class UnreadableJsonError extends Error {}
@@ -50,6 +62,8 @@ const ARRAY = 2;
 
 /** A field name longer than this is not read (a record of 50 MB has names of a few bytes). */
 const LONGEST_NAME = 1 << 20;
+/** How far into a chunk `writeParts` looks for the end of a name held back from the last one. */
+const NEAR = 4096;
 
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 /** Bytes a number or a literal (true, false, null) is made of: 1 in this table. */
@@ -66,53 +80,6 @@ const QUOTES = 0x22222222;
 const zeroBytes = (x: number) => (x - ONES) & ~x & HIGHS;
 /** The index (0–3, little-endian) of the lowest flagged byte of a non-zero `flags`. */
 const lowest = (flags: number) => (31 - Math.clz32(flags & -flags)) >>> 3;
-
-/**
- * The field names seen so far, by a 64-bit hash of their bytes (two 32-bit lanes of their words,
- * from a random start) and their length, each with its verdict. Names with escapes are never
- * entered: they are decoded every time. The table stops growing at MOST names; a service with
- * endless distinct names then has the rest judged one by one.
- */
-const SLOTS = 1 << 13;
-const MOST = SLOTS >>> 1;
-const slotA = new Int32Array(SLOTS);
-const slotB = new Int32Array(SLOTS);
-const slotLength = new Int32Array(SLOTS);
-/** 1 kept, 2 secret, 0 an empty slot. */
-const slotVerdict = new Uint8Array(SLOTS);
-let entered = 0;
-
-function lookUp(a: number, b: number, length: number): number {
-  for (let slot = a & (SLOTS - 1); ; slot = (slot + 1) & (SLOTS - 1)) {
-    const verdict = slotVerdict[slot] as number;
-    if (verdict === 0) return 0;
-    if (slotA[slot] === a && slotB[slot] === b && slotLength[slot] === length) return verdict;
-  }
-}
-
-function enter(a: number, b: number, length: number, verdict: number): void {
-  if (entered >= MOST) return;
-  let slot = a & (SLOTS - 1);
-  while (slotVerdict[slot] !== 0) slot = (slot + 1) & (SLOTS - 1);
-  slotA[slot] = a;
-  slotB[slot] = b;
-  slotLength[slot] = length;
-  slotVerdict[slot] = verdict;
-  entered++;
-}
-
-/**
- * Where each name's hash starts: random for each server process, so that nobody can work out
- * offline a kept name whose hash and length equal a secret name's (the table trusts a match
- * without reading the bytes again, and is shared by every answer the process sends).
- */
-const SEEDS = crypto.getRandomValues(new Int32Array(2));
-const SEED_A = SEEDS[0] ?? 0;
-const SEED_B = SEEDS[1] ?? 0;
-
-/** A name's hash, word by word (the last word's bytes past the name are zero). */
-const mixA = (h: number, w: number) => Math.imul(h ^ w, 0x9e3779b1);
-const mixB = (h: number, w: number) => Math.imul((h + w) | 0, 0x85ebca77) ^ (h >>> 15);
 
 const utf8 = new TextDecoder();
 
@@ -135,6 +102,8 @@ export class JsonSecretStripper {
   /** The containers open around the current position, and whether each object kept a member. */
   private kinds: Uint8Array<ArrayBuffer> = new Uint8Array(64);
   private kept: Uint8Array<ArrayBuffer> = new Uint8Array(64);
+  /** Per open object, the slot of its last member's name in the table of names (names.ts), or -1. */
+  private last: Int32Array<ArrayBuffer> = new Int32Array(64);
   private depth = 0;
   /** The depth of the object whose member is being left out, or -1. */
   private skipAt = -1;
@@ -146,9 +115,28 @@ export class JsonSecretStripper {
   private nameInString = false;
   /** Where the last string found ends (its closing quote). */
   private stringEnd = 0;
+  /** The slot of the last name judged by `nameVerdict`, or -1 when it is not in the table. */
+  private slot = -1;
   /** Bytes passed before this chunk, for the message when they stop making sense. */
   private offset = 0;
   private started = false;
+
+  /**
+   * As `write`, without joining what was held back to the whole chunk: the few bytes that complete
+   * the member held back (up to the chunk's first quote, which ends its name unless the name goes
+   * on or is escaped) are read first, with it, and passed to `early` as a part of their own; the
+   * rest of the chunk is read in its own memory and returned. Read in two parts, the chunk gives
+   * what it gives read whole (the reader does not depend on where chunks are cut); only a name
+   * that goes on past that quote is held back again and joined as `write` joins it.
+   */
+  writeParts(chunk: Uint8Array, early: (part: Uint8Array) => void): Uint8Array {
+    if (this.carry === null) return this.write(chunk);
+    const quote = chunk.subarray(0, NEAR).indexOf(QUOTE);
+    if (quote === -1 || quote + 1 === chunk.length) return this.write(chunk);
+    const first = this.write(chunk.subarray(0, quote + 1));
+    if (first.length > 0) early(first);
+    return this.write(chunk.subarray(quote + 1));
+  }
 
   /**
    * The part of `chunk` (and of what was held back before it) that can be passed on now, in the
@@ -173,6 +161,7 @@ export class JsonSecretStripper {
     let skipAt = this.skipAt;
     let kinds = this.kinds;
     let kept = this.kept;
+    let last = this.last;
     /** The start of what is still to be passed on, or -1 while a member is left out. */
     let from = skipAt === -1 ? 0 : -1;
     /** Where the member whose name is awaited began (its comma, or just after `{`), or -1. */
@@ -203,16 +192,17 @@ export class JsonSecretStripper {
             i = this.stringEnd + 1;
             ended = true;
           } else if (b === OPEN_OBJECT) {
-            if (depth + 1 >= kinds.length) [kinds, kept] = this.deeper();
+            if (depth + 1 >= kinds.length) [kinds, kept, last] = this.deeper();
             depth++;
             kinds[depth] = OBJECT;
             kept[depth] = 0;
+            last[depth] = -1;
             i++;
             state = KEY_OR_END;
             if (skipAt === -1) memberAt = i;
             comma = -1;
           } else if (b === OPEN_ARRAY) {
-            if (depth + 1 >= kinds.length) [kinds, kept] = this.deeper();
+            if (depth + 1 >= kinds.length) [kinds, kept, last] = this.deeper();
             depth++;
             kinds[depth] = ARRAY;
             i++;
@@ -246,11 +236,24 @@ export class JsonSecretStripper {
             }
             // Members one after another, the common `"name":value,` read here in one go.
             for (;;) {
-              const verdict = this.nameVerdict(buf, view, i + 1);
-              if (verdict === 0) {
-                if (n - memberAt > LONGEST_NAME) this.fail('a field name too long to read', i);
-                break scan; // the name goes on in the next chunk
+              // The name that followed the previous one last time, if these bytes are it.
+              const previous = last[depth] as number;
+              let slot = guess(previous, depth);
+              let nameEnd = slot === -1 ? -1 : matchAt(slot, view, i + 1, n);
+              let verdict: number;
+              if (nameEnd !== -1) {
+                verdict = verdictOf(slot);
+              } else {
+                verdict = this.nameVerdict(buf, view, i + 1);
+                if (verdict === 0) {
+                  if (n - memberAt > LONGEST_NAME) this.fail('a field name too long to read', i);
+                  break scan; // the name goes on in the next chunk
+                }
+                nameEnd = this.stringEnd;
+                slot = this.slot;
+                if (slot !== -1) follows(previous, depth, slot);
               }
+              last[depth] = slot;
               if (verdict === 2) {
                 const cut = comma === -1 ? memberAt : comma;
                 if (cut > from) w = keep(buf, from, cut, w);
@@ -265,7 +268,7 @@ export class JsonSecretStripper {
                 kept[depth] = 1;
               }
               memberAt = -1;
-              i = this.stringEnd + 1;
+              i = nameEnd + 1;
               if (buf[i] !== COLON) {
                 state = COLON_NEXT;
                 break;
@@ -398,14 +401,17 @@ export class JsonSecretStripper {
   }
 
   /** The container stacks, twice as deep. */
-  private deeper(): [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>] {
+  private deeper(): [Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>, Int32Array<ArrayBuffer>] {
     const kinds = new Uint8Array(this.kinds.length * 2);
     kinds.set(this.kinds);
     const kept = new Uint8Array(this.kept.length * 2);
     kept.set(this.kept);
+    const last = new Int32Array(this.last.length * 2);
+    last.set(this.last);
     this.kinds = kinds;
     this.kept = kept;
-    return [kinds, kept];
+    this.last = last;
+    return [kinds, kept, last];
   }
 
   private fail(what: string, at: number): never {
@@ -491,10 +497,11 @@ export class JsonSecretStripper {
       }
       const end = j + length;
       const last = length === 0 ? 0 : w & (-1 >>> (32 - 8 * length));
-      const verdict = lookUp(mixA(a, last), mixB(b, last), end - at);
-      if (verdict !== 0) {
+      const slot = lookUp(mixA(a, last), mixB(b, last), end - at);
+      if (slot !== -1) {
         this.stringEnd = end;
-        return verdict;
+        this.slot = slot;
+        return verdictOf(slot);
       }
       break;
     }
@@ -506,7 +513,7 @@ export class JsonSecretStripper {
       if (c === QUOTE) {
         this.stringEnd = k;
         const verdict = judge(buf.subarray(at, k), escaped);
-        if (!escaped) this.remember(buf, view, at, k, verdict);
+        this.slot = escaped ? -1 : this.remember(buf, view, at, k, verdict);
         return verdict;
       }
       if (c === BACKSLASH) escaped = true;
@@ -515,7 +522,10 @@ export class JsonSecretStripper {
     return 0;
   }
 
-  /** Enters the name `buf[at..end)` (without escapes) in the table, hashed as nameVerdict hashes. */
+  /**
+   * Enters the name `buf[at..end)` (without escapes) in the table, hashed as nameVerdict hashes;
+   * its slot, or -1.
+   */
   private remember(buf: Uint8Array, view: DataView, at: number, end: number, verdict: number) {
     let a = SEED_A;
     let b = SEED_B;
@@ -527,7 +537,7 @@ export class JsonSecretStripper {
     }
     let last = 0;
     for (let i = 0; j + i < end; i++) last |= (buf[j + i] as number) << (8 * i);
-    enter(mixA(a, last), mixB(b, last), end - at, verdict);
+    return enter(mixA(a, last), mixB(b, last), buf, at, end, verdict);
   }
 }
 
