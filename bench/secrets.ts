@@ -16,7 +16,9 @@
  * JSON, as the benchmark's bare page does; and the explorer itself in headless Chromium, from
  * navigating to `/seeds` to every row loaded and the first screen painted (as `npm run bench`
  * times "load to usable"). The servers run in a child process, as `npm start` runs apart from the
- * browser. Options: --seeds 100000  --runs 11  (the explorer needs `npm run build` first)
+ * browser. Options: --seeds 100000  --runs 11  (the explorer needs `npm run build` first);
+ * --only <words> measures only the pairs whose name holds them (`--only forwarded`); --client
+ * leaves the explorer out (no build needed), for the client's figures alone.
  *
  * `--scan` times the removal alone, in this process, over the same two answers in chunks of 16 and
  * 64 KB: the scanner's speed on this thread (MB/s), and how long the thread that serves requests
@@ -147,9 +149,11 @@ const longer = (bare: number, removed: number) => {
   return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)}%`;
 };
 const ms = (value: number) => value.toFixed(0);
+const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 
-async function measure(seeds: number, runs: number) {
-  if (!existsSync(`${DIST}/index.html`)) throw new Error('Build the explorer first: npm run build');
+async function measure(seeds: number, runs: number, only: string, client: boolean) {
+  if (!client && !existsSync(`${DIST}/index.html`))
+    throw new Error('Build the explorer first: npm run build');
   const child = spawn(
     fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url)),
     [fileURLToPath(import.meta.url), '--serve', '--seeds', String(seeds)],
@@ -166,13 +170,14 @@ async function measure(seeds: number, runs: number) {
       reject(new Error(`the servers exited (${String(code)})`));
     });
   });
-  const browser = await launchChromium();
+  const browser = client ? null : await launchChromium();
   try {
     console.log(
       `${seeds.toLocaleString('en-US')} seeds, ${String(runs)} runs of each, medians in ms, ` +
         'nothing removed → credentials removed',
     );
     for (const [name, [bare, removed]] of Object.entries(pairs)) {
+      if (!name.includes(only)) continue;
       const port = (isRemoved: boolean) => (isRemoved ? removed : bare);
       for (const list of LISTS) {
         const f = await alternate(runs, (isRemoved) => fetchList(port(isRemoved), list));
@@ -182,21 +187,23 @@ async function measure(seeds: number, runs: number) {
           `${name}, ${list}: ${(of('bare', 'bytes') / 1e6).toFixed(1)} → ` +
             `${(of('removed', 'bytes') / 1e6).toFixed(1)} MB; last byte ${ms(of('bare', 'lastByte'))} → ` +
             `${ms(of('removed', 'lastByte'))}; parsed ${ms(of('bare', 'parsed'))} → ` +
-            `${ms(of('removed', 'parsed'))} (${longer(of('bare', 'parsed'), of('removed', 'parsed'))})`,
+            `${ms(of('removed', 'parsed'))} (${longer(of('bare', 'parsed'), of('removed', 'parsed'))}; ` +
+            `ranges ${range(f.bare.map((figure) => figure.parsed))} and ` +
+            `${range(f.removed.map((figure) => figure.parsed))})`,
         );
       }
+      if (browser === null) continue;
       const usable = await alternate(runs, (isRemoved) =>
         loadSeeds(browser, port(isRemoved), seeds),
       );
       const [b, r] = [median(usable.bare), median(usable.removed)];
       console.log(
         `${name}, the explorer's /seeds, load to usable: ${ms(b)} → ${ms(r)} (${longer(b, r)}; ` +
-          `ranges ${ms(Math.min(...usable.bare))}–${ms(Math.max(...usable.bare))} and ` +
-          `${ms(Math.min(...usable.removed))}–${ms(Math.max(...usable.removed))})`,
+          `ranges ${range(usable.bare)} and ${range(usable.removed)})`,
       );
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     child.kill();
   }
 }
@@ -256,10 +263,12 @@ const { values } = parseArgs({
     serve: { type: 'boolean' },
     seeds: { type: 'string' },
     runs: { type: 'string' },
+    only: { type: 'string' },
+    client: { type: 'boolean' },
   },
 });
 const seeds = Number(values.seeds ?? 100_000);
 const runs = Number(values.runs ?? 11);
 if (values.serve) await serve(seeds);
 else if (values.scan) await scan(seeds, runs);
-else await measure(seeds, runs);
+else await measure(seeds, runs, values.only ?? '', values.client ?? false);
