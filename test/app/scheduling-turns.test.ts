@@ -86,7 +86,7 @@ describe('work after a load', () => {
     // Tasks run, but no frame: nothing starts.
     await vi.advanceTimersByTimeAsync(10);
     expect(log).toEqual([]);
-    await vi.advanceTimersToNextFrame();
+    vi.advanceTimersToNextFrame();
     await vi.runAllTimersAsync();
     await expect(run).resolves.toBe('facets');
     expect(log).toEqual(['facets']);
