@@ -155,6 +155,7 @@ export default defineConfig(({ command }) => ({
   // The parse worker is a module, like the page.
   worker: { format: 'es' as const },
   test: {
+    reporters: ['default', './test/support/retried-reporter.ts'],
     projects: [
       {
         extends: true,
