@@ -1,4 +1,4 @@
-import { deviceMemory, rowCapFor } from './row-cap';
+import { deviceMemory, positiveInteger, rowCapFor } from './row-cap';
 
 /**
  * Settings of the data layer. The API base is fixed at build time (VITE_API_BASE) for deployments
@@ -42,8 +42,7 @@ export interface ApiConfig {
 }
 
 function positive(value: unknown, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
+  return positiveInteger(value) ?? fallback;
 }
 
 /**

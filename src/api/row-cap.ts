@@ -11,7 +11,8 @@
 export const ROWS_PER_GB = 125_000;
 export const UNKNOWN_DEVICE_ROW_CAP = 500_000;
 
-const positiveInteger = (value: unknown): number | undefined => {
+/** A build setting read as a whole number above 0, or undefined when it is not one. */
+export const positiveInteger = (value: unknown): number | undefined => {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
