@@ -124,9 +124,10 @@ export default defineConfig(({ command }) => ({
             },
             // What every list page's first screen needs, the required-fields audit included (the
             // collections, the seeds and a collection's tabs show it), in one file rather than five.
+            // Not the table's sorting code, which loads on first use (data-table/sorting-code.ts).
             {
               name: 'list-page',
-              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
+              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel|scheduler|ranking|text-ranks))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
             },
             // The collections list with its columns, which a collection's header shares.
             {

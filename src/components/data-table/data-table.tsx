@@ -1,3 +1,8 @@
+/**
+ * The table pages use (see README.md). It is over 300 lines because what it shows is one state:
+ * the columns (TanStack Table), the sort asked for and the one shown (with the sorting code's
+ * load and the ranks' readiness), and what the status and the toolbar say of them.
+ */
 import {
   createColumnHelper,
   functionalUpdate,
@@ -19,9 +24,8 @@ import {
   type ColumnPrefs,
 } from './column-prefs';
 import { DataGrid, HEADER_HEIGHT, ROW_HEIGHT } from './data-grid';
-import { HeaderCell, isSortable } from './header-cell';
-import { nextSort } from './ranking';
-import { SortScheduler } from './scheduler';
+import { HeaderCell, isSortable, nextSort } from './header-cell';
+import { PREPARE_FROM_ROWS, useSortingCode } from './sorting-code';
 import { deferBackgroundWork } from '../../scheduling';
 import { sameItems, useSame } from '../../lib/use-same';
 import { features, type Features } from './table-features';
@@ -70,8 +74,6 @@ export function DataTable<Row extends RowData>({
   onFollowLink,
 }: DataTableProps<Row>) {
   const columns = useColumnsWithout(declared, hiddenFields);
-  const [scheduler] = useState(() => new SortScheduler<Row>());
-  const { ranking } = scheduler;
   // Column choices: loaded once per table id, saved when the user changes them.
   const [stored, setStored] = useState(() => ({
     tableId,
@@ -107,30 +109,44 @@ export function DataTable<Row extends RowData>({
   // for a column prepared in the background, but up to a few hundred for 100,000 distinct texts.
   // New rows are sorted before they show (there is no order to keep meanwhile); a header click on
   // rows already shown spends at most SORT_BUDGET_MS at once, and the rest runs in short tasks
-  // while the rows keep their order and the table is marked busy.
+  // while the rows keep their order and the table is marked busy. Before any of it, the sorting
+  // code loads (sorting-code.ts): meanwhile the rows show in their own order, marked busy too.
   const requested = sort ? columnsById.get(sort.id) : undefined;
   const rankable = requested && isSortable(requested) ? requested : undefined;
+  const sorting = useSortingCode(
+    rankable !== undefined || (!growing && rows.length >= PREPARE_FROM_ROWS),
+  );
+  // Each table has its own scheduler, and with it its own ranking.
+  const scheduler = useMemo(
+    () => (sorting.code ? new sorting.code.SortScheduler<Row>() : null),
+    [sorting.code],
+  );
+  const ranking = scheduler?.ranking ?? null;
   const [shown, setShown] = useState<{ rows: readonly Row[]; sort: SortState | null } | null>(null);
   const newRows = shown?.rows !== rows;
   const ready =
-    !rankable || ranking.ready(rows, rankable, newRows ? Number.POSITIVE_INFINITY : SORT_BUDGET_MS);
+    !rankable ||
+    (ranking?.ready(rows, rankable, newRows ? Number.POSITIVE_INFINITY : SORT_BUDGET_MS) ?? false);
   if (ready && (newRows || !sameSort(shown.sort, sort))) setShown({ rows, sort });
   const [, setRanked] = useState(0);
   useEffect(() => {
-    if (ready) return;
+    if (ready || !scheduler) return;
     return scheduler.finishRanks(rows, rankable, () => {
       setRanked((n) => n + 1);
     });
   }, [scheduler, ready, rows, rankable]);
-  // Not ready implies these rows are shown already, sorted by `shown.sort`.
-  const effective = ready ? sort : (shown?.sort ?? null);
+  // Not ready with a ranking implies these rows are shown already, sorted by `shown.sort`; without
+  // one (the code still loading, or failed to) they show in their own order.
+  const effective = ready ? sort : ranking && shown ? shown.sort : null;
+  // While the code loads, the sort is on its way; once it has failed, it is not.
+  const pending = !ready && sorting.failure === null;
   const columnVisibility = useMemo(() => visibilityState(prefs, columns), [prefs, columns]);
 
   const sortId = effective?.id;
   const sortDesc = effective?.desc ?? false;
   const ordered = useMemo(() => {
     const column = sortId === undefined ? undefined : columnsById.get(sortId);
-    if (!column || !isSortable(column)) return rows;
+    if (!ranking || !column || !isSortable(column)) return rows;
     const order = ranking.order(rows, column, sortDesc);
     const out = new Array<Row>(order.length);
     for (let k = 0; k < order.length; k++) out[k] = rows[order[k] ?? 0] as Row;
@@ -175,7 +191,7 @@ export function DataTable<Row extends RowData>({
     sameItems,
   );
   useEffect(
-    () => (growing ? undefined : scheduler.prepareSortKeys(rows, sortSources)),
+    () => (growing || !scheduler ? undefined : scheduler.prepareSortKeys(rows, sortSources)),
     [scheduler, rows, sortSources, growing],
   );
 
@@ -187,12 +203,13 @@ export function DataTable<Row extends RowData>({
 
   const totalWidth = headers.reduce((sum, h) => sum + h.getSize(), 0);
 
-  // The requested sort, even while its ranks are worked out: an export orders by it.
+  // The requested sort, even while its ranks are worked out: an export orders by it. Without the
+  // sorting code, the rows' own order, as on screen.
   const view = useMemo<TableView<Row>>(
     () => ({
       rows,
       columns: visibleColumns,
-      sort: rankable && sort ? { column: rankable, desc: sort.desc, ranking } : null,
+      sort: rankable && sort && ranking ? { column: rankable, desc: sort.desc, ranking } : null,
     }),
     [rows, visibleColumns, rankable, sort, ranking],
   );
@@ -207,11 +224,13 @@ export function DataTable<Row extends RowData>({
               key={header.id}
               header={header}
               column={column}
-              sort={sort}
-              pending={!ready && sort?.id === column.id}
+              sort={pending ? sort : effective}
+              pending={pending && sort?.id === column.id}
               onSort={() => {
+                sorting.request();
                 onSortChange(nextSort(sort, column.id));
               }}
+              onIntent={sorting.request}
             />
           ) : null;
         })}
@@ -230,12 +249,13 @@ export function DataTable<Row extends RowData>({
   const direction = sort?.desc ? 'descending' : 'ascending';
   let status = '';
   if (loading && rows.length === 0) status = `Loading ${label}…`;
-  else if (sortedColumn && !ready) status = `Sorting by ${sortedColumn.header}…`;
+  // A failed load says so in its own alert, below.
+  else if (sortedColumn && !ready) status = pending ? `Sorting by ${sortedColumn.header}…` : '';
   else if (sortedColumn) status = `Sorted by ${sortedColumn.header}, ${direction}.`;
 
   return (
     <div
-      className={`data-table${resizing ? ' data-table--resizing' : ''}${ready ? '' : ' data-table--sorting'}`}
+      className={`data-table${resizing ? ' data-table--resizing' : ''}${pending ? ' data-table--sorting' : ''}`}
       style={cssVariables({
         ...Object.fromEntries(
           headers.map((h, i) => [`--data-table-w${String(i + 1)}`, `${String(h.getSize())}px`]),
@@ -258,6 +278,14 @@ export function DataTable<Row extends RowData>({
           }}
         />
       </div>
+      {sorting.failure && sortedColumn && !ready && (
+        <p className="notice notice-error data-table__notice" role="alert">
+          {sorting.failure}{' '}
+          <button type="button" className="link-button" onClick={sorting.request}>
+            Try again
+          </button>
+        </p>
+      )}
       <DataGrid
         id={id}
         label={label}
@@ -268,7 +296,7 @@ export function DataTable<Row extends RowData>({
         onOpenRow={onOpenRow}
         selectedRowId={selectedRowId}
         loading={loading}
-        busy={loading || !ready}
+        busy={loading || pending}
         onScroll={deferBackgroundWork}
         onFollowLink={onFollowLink}
         empty={empty}

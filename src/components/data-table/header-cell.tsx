@@ -15,6 +15,12 @@ export function isSortable<Row>(column: DataColumn<Row>): boolean {
   return column.sortable !== false;
 }
 
+/** The three-state cycle of a header: ascending → descending → no sort. */
+export function nextSort(current: SortState | null, columnId: string): SortState | null {
+  if (current?.id !== columnId) return { id: columnId, desc: false };
+  return current.desc ? null : { id: columnId, desc: true };
+}
+
 const ARROWS: Record<'ascending' | 'descending' | 'none', ReactNode> = {
   ascending: <path d="M8 3l4.5 4.5-1.1 1.1L8.8 6v7.5H7.2V6L4.6 8.6 3.5 7.5z" fill="currentColor" />,
   descending: (
@@ -29,13 +35,17 @@ export function HeaderCell<Row extends RowData>({
   sort,
   pending,
   onSort,
+  onIntent,
 }: {
   header: Header<Features, Row>;
   column: DataColumn<Row>;
+  /** The sort the rows are in, or are being put in (`pending`). */
   sort: SortState | null;
   /** The sort was asked for and is still being prepared. */
   pending: boolean;
   onSort: () => void;
+  /** A pointer or the focus reached the sort button: a click may follow. */
+  onIntent?: () => void;
 }) {
   const sortable = isSortable(column);
   const direction =
@@ -73,6 +83,8 @@ export function HeaderCell<Row extends RowData>({
           type="button"
           className={`data-table__sort data-table__sort--${direction}${pending ? ' data-table__sort--pending' : ''}`}
           onClick={onSort}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
           title={column.header}
         >
           <span id={labelId} className="data-table__sort-label">

@@ -1,6 +1,5 @@
 export { CellLink } from './cell-link';
 export { DataTable } from './data-table';
-export { compareText, sortRows, SortRanking, type SortSource } from './ranking';
 export type {
   DataColumn,
   DataTableProps,

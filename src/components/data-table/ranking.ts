@@ -25,7 +25,7 @@ import {
   sortAndRank,
   type TextDictionary,
 } from './text-ranks';
-import type { SortKind, SortState, SortValue } from './types';
+import type { SortKind, SortValue } from './types';
 
 /** Rows read between yields (a power of two, less one): about 1 ms of work. */
 const ROW_SLICE_MASK = 8191;
@@ -50,12 +50,6 @@ interface ColumnRanks {
   /** 0 … count-1, equal values sharing a rank; NO_VALUE or UNKNOWN for neither. */
   readonly ranks: Int32Array;
   readonly count: number;
-}
-
-/** The three-state cycle of a header: ascending → descending → no sort. */
-export function nextSort(current: SortState | null, columnId: string): SortState | null {
-  if (current?.id !== columnId) return { id: columnId, desc: false };
-  return current.desc ? null : { id: columnId, desc: true };
 }
 
 /** The number a number or date value sorts by, or NaN for no value. */

@@ -70,8 +70,9 @@ export interface TableView<Row> {
   /** The visible columns, in their order on screen. */
   readonly columns: readonly DataColumn<Row>[];
   /**
-   * The sort the table shows (or is working out), or null for the rows' own order; with the
-   * table's ranking, so that what orders the rows as on screen need not rank them again.
+   * The sort the table shows (or is working out), or null for the rows' own order (as on screen
+   * too until the sorting code has loaded); with the table's ranking, so that what orders the rows
+   * as on screen need not rank them again.
    */
   readonly sort: {
     readonly column: DataColumn<Row>;

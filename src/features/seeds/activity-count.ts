@@ -5,7 +5,7 @@
  * which tests and counts a row's people inline with its other fields.
  */
 import { addedOf, updateOf, type Change } from '../../api/changes';
-import { compareText } from '../../components/data-table';
+import { compareText } from '../../components/data-table/text-ranks';
 import { inTime, type ActivityModel, type UserCounts } from '../../lib/activity-filters';
 import type { PeriodRange } from '../../lib/periods';
 import { StringIndex } from '../../lib/string-index';

@@ -9,7 +9,7 @@
  */
 import { unknownOf, type Seed } from '../../api/records';
 import { metadataOf, MetadataView, type MetadataTable } from '../../api/row-view';
-import { SortRanking, type SortSource } from '../../components/data-table';
+import { SortRanking, type SortSource } from '../../components/data-table/ranking';
 import { END_SLICE, runJob, type Job } from '../../scheduling';
 import { orderFieldNames, variantKey } from '../../lib/metadata-audit';
 import { resume } from '../../lib/resume';

@@ -3,7 +3,7 @@
  * group, each with its values' counts and the seeds whose value the service did not give, from the
  * tally of the counting pass (facet-count.ts).
  */
-import { compareText } from '../../components/data-table';
+import { compareText } from '../../components/data-table/text-ranks';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
 import type { SeedFilterModel, SeedGroupChoice } from './seed-filters';
 import {

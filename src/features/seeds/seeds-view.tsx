@@ -14,7 +14,7 @@ import { useLocation } from 'react-router';
 import { listView, useCollectionNames, useCollections, useSeeds } from '../../api/hooks';
 import type { Seed } from '../../api/records';
 import { collectionLabel, isMetadataColumnId, useMetadataColumns } from '../../components/columns';
-import { compareText } from '../../components/data-table';
+import { compareText } from '../../components/data-table/text-ranks';
 import { EmptyState } from '../../components/empty-state';
 import { SearchInput, SelectInput } from '../../components/filters';
 import { SinceChoice } from '../../components/since-choice';

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compareText,
-  sortRows,
-  type SortKind,
-  type SortValue,
-} from '../../../src/components/data-table';
+import type { SortKind, SortValue } from '../../../src/components/data-table';
+import { compareText, sortRows } from '../../../src/components/data-table/ranking';
 
 interface Cell {
   readonly n: number;

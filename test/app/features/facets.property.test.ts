@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { unknownOf, type Seed } from '../../../src/api/records';
 import { encodeBlock } from '../../../src/api/block-builder';
 import { blockRows, metadataKeysOf, toPlain } from '../../../src/api/row-block';
-import { compareText } from '../../../src/components/data-table';
+import { compareText } from '../../../src/components/data-table/text-ranks';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
 import type { SeedFilterModel, SeedGroupChoice } from '../../../src/features/seeds/seed-filters';

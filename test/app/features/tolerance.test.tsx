@@ -10,7 +10,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { unknownOf } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
-import { DataTable, sortRows, type DataColumn } from '../../../src/components/data-table';
+import { DataTable, type DataColumn } from '../../../src/components/data-table';
+import { sortRows } from '../../../src/components/data-table/ranking';
 import {
   collectionColumns,
   collectionSearchText,

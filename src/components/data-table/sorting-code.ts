@@ -1,0 +1,74 @@
+/**
+ * The table's sorting code (scheduler.ts, ranking.ts and text-ranks.ts, about 6 KB), loaded
+ * when a table first needs it rather than with the first screen: a list shows its rows in their
+ * own order without it. A table asks for it when it is to show a sort (from the address or a
+ * header click), when a pointer or the focus reaches a sortable header (so that a click usually
+ * finds it there), and when a list is long enough that its sort keys are worth preparing in the
+ * background (a short list ranks a column within a click's budget). Once loaded it stays: every
+ * later table has it from its first render.
+ */
+import { useEffect, useState } from 'react';
+
+type SortingCode = typeof import('./scheduler');
+
+/** Rows from which a table prepares its sort keys in the background (fetching the code for it). */
+export const PREPARE_FROM_ROWS = 2_000;
+
+let loaded: SortingCode | null = null;
+let loading: Promise<SortingCode> | null = null;
+
+/**
+ * Loads the sorting code (once; a failed load is tried again on the next request). Resolves when
+ * it is there; rejects with the reason it could not be loaded.
+ */
+export function loadSortingCode(): Promise<SortingCode> {
+  loading ??= import('./scheduler').then(
+    (code) => (loaded = code),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Why the sorting code could not be loaded, in words for the table's notice. */
+export function sortingFailure(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `Sorting is not available: its code could not be loaded (${reason}). The rows are in the order the service sent them.`;
+}
+
+/**
+ * The sorting code for a table (null until it has loaded), loaded when `wanted` becomes true or
+ * `request` is called (a click, a pointer over a header), with the reason in words when it cannot
+ * be (null while no load has failed).
+ */
+export function useSortingCode(wanted: boolean) {
+  const [, setLoaded] = useState(loaded);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (loaded || (!wanted && asked === 0)) return;
+    let live = true;
+    loadSortingCode().then(
+      (code) => {
+        if (live) setLoaded(code);
+      },
+      (error: unknown) => {
+        if (live) setFailure(sortingFailure(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, asked]);
+  return {
+    code: loaded,
+    failure: loaded ? null : failure,
+    request: () => {
+      if (loaded) return;
+      setFailure(null);
+      setAsked((n) => n + 1);
+    },
+  };
+}
