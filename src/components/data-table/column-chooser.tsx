@@ -4,7 +4,7 @@
  * the panel stays mounted.
  */
 import { Suspense, lazy, type RefObject } from 'react';
-import { useLazyDisclosure } from '../use-dismiss';
+import { useLazyDisclosure } from '../lazy-disclosure';
 
 const loadPanel = () => import('./column-panel');
 const ColumnPanel = lazy(loadPanel);

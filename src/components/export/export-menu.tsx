@@ -6,7 +6,7 @@
 import { Suspense, lazy, type ReactNode, type RefObject } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { ExportNaming } from '../../lib/export-file-name';
-import { useLazyDisclosure } from '../use-dismiss';
+import { useLazyDisclosure } from '../lazy-disclosure';
 import type { ExportSource } from './run-export';
 import './export-menu.css';
 
