@@ -75,8 +75,40 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * TanStack Query's client keeps a cache of mutations, and the cache builds them with the
+ * `Mutation` class (3.4 KB), so every first screen carried it though the explorer changes nothing
+ * through the query client. Builds take an empty stand-in for that one module of the query core:
+ * the class fails at once, with this message, if a mutation is ever started.
+ */
+export const QUERY_MUTATION = {
+  importer: /@tanstack[\\/]query-core[\\/]/,
+  source: './mutation.js',
+};
+export const NO_MUTATIONS =
+  'This build leaves out TanStack Query’s mutations (vite.config.ts): the explorer uses none.';
+const NO_MUTATIONS_ID = '\0no-query-mutations';
+
+export function noQueryMutations(): Plugin {
+  return {
+    name: 'no-query-mutations',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (source === QUERY_MUTATION.source && importer && QUERY_MUTATION.importer.test(importer))
+        return NO_MUTATIONS_ID;
+      return null;
+    },
+    load(id) {
+      if (id !== NO_MUTATIONS_ID) return null;
+      const fail = `throw new Error(${JSON.stringify(NO_MUTATIONS)});`;
+      return `export class Mutation { constructor() { ${fail} } }\nexport function getDefaultState() { ${fail} }\n`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), reactRouterTreeShaking()],
+  plugins: [react(), precompress(), reactRouterTreeShaking(), noQueryMutations()],
   resolve: {
     alias:
       command === 'build'
