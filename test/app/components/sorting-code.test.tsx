@@ -76,6 +76,17 @@ async function freshTable() {
   return { Table, sortingCode };
 }
 
+/** A table whose address asks for a sort, its sorting code held; once the code is asked for. */
+async function sortedFromTheAddress(sort: SortState) {
+  const code = holdSortingCode();
+  const { Table } = await freshTable();
+  render(<Table initial={sort} />);
+  await waitFor(() => {
+    expect(code.imported).toHaveBeenCalled();
+  });
+  return code;
+}
+
 const grid = () => screen.getByRole('grid', { name: 'Items' });
 const codes = () =>
   within(grid())
@@ -101,12 +112,7 @@ beforeEach(() => {
 
 describe('the sorting code, loaded on first use', () => {
   it('shows a sort from the address as coming, in the rows’ own order, until the code arrives', async () => {
-    const code = holdSortingCode();
-    const { Table } = await freshTable();
-    render(<Table initial={{ id: 'name', desc: false }} />);
-    await waitFor(() => {
-      expect(code.imported).toHaveBeenCalled();
-    });
+    const code = await sortedFromTheAddress({ id: 'name', desc: false });
     // Not claimed as sorted: the rows in their own order are marked busy, the header's arrow
     // waits, and the status says the sort is still coming.
     expect(codes()).toEqual(['a', 'b', 'c']);
@@ -179,12 +185,7 @@ describe('the sorting code, loaded on first use', () => {
   });
 
   it('says why when the code cannot be loaded, keeps the rows, and tries again on request', async () => {
-    const code = holdSortingCode();
-    const { Table } = await freshTable();
-    render(<Table initial={{ id: 'name', desc: true }} />);
-    await waitFor(() => {
-      expect(code.imported).toHaveBeenCalled();
-    });
+    const code = await sortedFromTheAddress({ id: 'name', desc: true });
     await act(async () => {
       code.fail(new Error('Failed to fetch dynamically imported module'));
       await Promise.resolve();
