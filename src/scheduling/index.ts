@@ -211,13 +211,80 @@ export interface SliceOptions {
    * the work cost the page, apart from the waits between slices.
    */
   readonly measure?: string;
+  /**
+   * Starts only once the page has painted what the caller's render put on screen (the next frame,
+   * then a task after it): work the first screen does not need (counts, audits, sort keys) never
+   * delays the rows it follows.
+   */
+  readonly afterPaint?: boolean;
+  /**
+   * Background work's place in line (`AFTER_LOAD`): while a run of an earlier turn can go on,
+   * a later one waits, so the work a person is likelier to wait for is never starved by the rest.
+   */
+  readonly turn?: number;
 }
+
+/**
+ * The order in which the work that follows a list's load runs once its rows are on screen: sort
+ * keys first (a header click waits for them), then the facets' counts, the metadata audit, and last
+ * the figures of seeds shared across collections (which need every seed of the account).
+ */
+export const AFTER_LOAD = { sortKeys: 1, facets: 2, audit: 3, sharing: 4 } as const;
 
 /** What a measured run's `performance.measure` carries as its `detail`. */
 export interface JobMeasure {
   readonly work: number;
   readonly slices: number;
   readonly longest: number;
+}
+
+/** A run with a turn: `runnable` while it has a slice to run, `parked` while it waits its turn. */
+interface InLine {
+  readonly turn: number;
+  runnable: boolean;
+  parked: (() => void) | null;
+}
+
+const line = new Set<InLine>();
+
+/** Whether a run of an earlier turn has a slice to run. */
+function outranked(me: InLine): boolean {
+  for (const other of line) if (other.runnable && other.turn < me.turn) return true;
+  return false;
+}
+
+/** Lets parked runs look again: one that ran, paused or ended may have been in their way. */
+function wakeParked(): void {
+  for (const entry of line) {
+    const go = entry.parked;
+    if (go === null || outranked(entry)) continue;
+    entry.parked = null;
+    entry.runnable = true;
+    go();
+  }
+}
+
+/** Calls `start` in a task after the next frame is painted; returns a cancel. */
+function afterNextPaint(start: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') {
+    const handle = setTimeout(start, 0);
+    return () => {
+      clearTimeout(handle);
+    };
+  }
+  let cancel = () => {
+    cancelAnimationFrame(frame);
+  };
+  const frame = requestAnimationFrame(() => {
+    // A task queued in the frame runs once the frame is painted.
+    const handle = setTimeout(start, 0);
+    cancel = () => {
+      clearTimeout(handle);
+    };
+  });
+  return () => {
+    cancel();
+  };
 }
 
 /**
@@ -234,6 +301,8 @@ export function runJobInSlices<T>(
     startNow = false,
     onceSettled,
     measure,
+    afterPaint = false,
+    turn,
   }: SliceOptions,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -243,18 +312,29 @@ export function runJobInSlices<T>(
     }
     let over = false;
     let cancel: () => void = () => undefined;
+    const place: InLine | null =
+      turn === undefined ? null : { turn, runnable: false, parked: null };
+    if (place) line.add(place);
+    const leaveLine = () => {
+      if (!place) return;
+      line.delete(place);
+      wakeParked();
+    };
     const abort = () => {
       over = true;
       cancel();
+      leaveLine();
       reject(new Cancelled());
     };
     signal?.addEventListener('abort', abort, { once: true });
     const finish = (outcome: () => void) => {
       over = true;
       signal?.removeEventListener('abort', abort);
+      leaveLine();
       outcome();
     };
     const next = () => {
+      if (place) place.runnable = true;
       cancel = postTask(work, priority);
     };
     // What a measured run's slices took (only a run with a `measure` keeps count).
@@ -268,6 +348,10 @@ export function runJobInSlices<T>(
       spent.longest = Math.max(spent.longest, took);
     };
     const after = (ms: number) => {
+      if (place) {
+        place.runnable = false;
+        wakeParked();
+      }
       const handle = setTimeout(next, ms);
       cancel = () => {
         clearTimeout(handle);
@@ -275,6 +359,15 @@ export function runJobInSlices<T>(
     };
     const work = () => {
       if (over) return;
+      if (place && outranked(place)) {
+        // An earlier turn goes first: this run waits, parked, until that one pauses or ends.
+        place.runnable = false;
+        place.parked = next;
+        cancel = () => {
+          if (place.parked === next) place.parked = null;
+        };
+        return;
+      }
       const quiet = priority === 'background' ? quietFor() : 0;
       if (quiet > 0) {
         after(quiet);
@@ -311,7 +404,8 @@ export function runJobInSlices<T>(
       cancel = () => {
         clearTimeout(settle);
       };
-    } else if (startNow) work();
+    } else if (afterPaint) cancel = afterNextPaint(next);
+    else if (startNow) work();
     else next();
   });
 }
