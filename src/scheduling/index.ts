@@ -10,6 +10,19 @@
  * may use it (the data layer waits for an idle moment to save a list; see docs/architecture.md).
  */
 
+import {
+  afterNextPaint,
+  chainBroken,
+  chainTooLong,
+  line,
+  noteBackgroundSlice,
+  outranked,
+  wakeParked,
+  type InLine,
+} from './background';
+
+export { AFTER_LOAD } from './background';
+
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
@@ -224,67 +237,11 @@ export interface SliceOptions {
   readonly turn?: number;
 }
 
-/**
- * The order in which the work that follows a list's load runs once its rows are on screen: sort
- * keys first (a header click waits for them), then the facets' counts, the metadata audit, and last
- * the figures of seeds shared across collections (which need every seed of the account).
- */
-export const AFTER_LOAD = { sortKeys: 1, facets: 2, audit: 3, sharing: 4 } as const;
-
 /** What a measured run's `performance.measure` carries as its `detail`. */
 export interface JobMeasure {
   readonly work: number;
   readonly slices: number;
   readonly longest: number;
-}
-
-/** A run with a turn: `runnable` while it has a slice to run, `parked` while it waits its turn. */
-interface InLine {
-  readonly turn: number;
-  runnable: boolean;
-  parked: (() => void) | null;
-}
-
-const line = new Set<InLine>();
-
-/** Whether a run of an earlier turn has a slice to run. */
-function outranked(me: InLine): boolean {
-  for (const other of line) if (other.runnable && other.turn < me.turn) return true;
-  return false;
-}
-
-/** Lets parked runs look again: one that ran, paused or ended may have been in their way. */
-function wakeParked(): void {
-  for (const entry of line) {
-    const go = entry.parked;
-    if (go === null || outranked(entry)) continue;
-    entry.parked = null;
-    entry.runnable = true;
-    go();
-  }
-}
-
-/** Calls `start` in a task after the next frame is painted; returns a cancel. */
-function afterNextPaint(start: () => void): () => void {
-  if (typeof requestAnimationFrame !== 'function') {
-    const handle = setTimeout(start, 0);
-    return () => {
-      clearTimeout(handle);
-    };
-  }
-  let cancel = () => {
-    cancelAnimationFrame(frame);
-  };
-  const frame = requestAnimationFrame(() => {
-    // A task queued in the frame runs once the frame is painted.
-    const handle = setTimeout(start, 0);
-    cancel = () => {
-      clearTimeout(handle);
-    };
-  });
-  return () => {
-    cancel();
-  };
 }
 
 /**
@@ -373,12 +330,21 @@ export function runJobInSlices<T>(
         after(quiet);
         return;
       }
+      if (priority === 'background' && chainTooLong()) {
+        // Background work has kept the page's thread long enough: a frame goes first.
+        cancel = afterNextPaint(() => {
+          chainBroken();
+          next();
+        });
+        return;
+      }
       const sliceStart = performance.now();
       const deadline = sliceStart + sliceMs;
       let step: IteratorResult<undefined | typeof END_SLICE | Pause, T>;
       try {
         step = advance(job, () => performance.now() < deadline);
         if (measure !== undefined) note(sliceStart);
+        if (priority === 'background') noteBackgroundSlice(sliceStart, performance.now());
       } catch (error) {
         finish(() => {
           reject(error instanceof Error ? error : new Error(String(error)));
