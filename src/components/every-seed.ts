@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { listView, useCollections, type ListView } from '../api/hooks';
 import { seedQueries } from '../api/queries';
 import type { Seed } from '../api/records';
-import { startJob } from '../scheduling';
+import { AFTER_LOAD, startJob } from '../scheduling';
 import { catalogueSeeds } from '../lib/catalogue-seeds';
 import { siteIndexJob, type SiteIndex } from '../lib/shared-seeds';
 
@@ -45,18 +45,23 @@ export function useEverySeed(wanted: boolean, unaskedBelow = 0): EverySeed {
 }
 
 /**
- * The account's seeds by site, in background slices as they arrive; null until every seed has
- * arrived and been indexed (a figure of part of the account would be wrong, not partial).
+ * The account's seeds by site, in background slices once every seed has arrived and is on screen,
+ * in the last turn of the work after a load (`AFTER_LOAD`); null until then (a figure of part of
+ * the account would be wrong, not partial).
  */
 export function useSiteIndex(seeds: ListView<Seed>): SiteIndex | null {
   const rows = seeds.rows;
   const complete = seeds.data?.complete === true;
   const [done, setDone] = useState<{ rows: readonly Seed[]; index: SiteIndex } | null>(null);
   useEffect(() => {
-    if (rows.length === 0 && !complete) return;
-    return startJob(siteIndexJob(rows), { priority: 'background' }, (index) => {
-      setDone({ rows, index });
-    });
+    if (!complete) return;
+    return startJob(
+      siteIndexJob(rows),
+      { priority: 'background', afterPaint: true, turn: AFTER_LOAD.sharing },
+      (index) => {
+        setDone({ rows, index });
+      },
+    );
   }, [rows, complete]);
   return complete && done?.rows === rows ? done.index : null;
 }

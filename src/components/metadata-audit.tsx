@@ -7,8 +7,10 @@
 import { Suspense, lazy, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from './link';
 import { formatCount, plural } from '../lib/format';
+import { useAfterRows } from '../lib/use-after-rows';
+import { AFTER_LOAD } from '../scheduling';
 import {
-  auditRequired,
+  auditRequiredJob,
   lackingOf,
   type AuditedRecords,
   type WithMetadata,
@@ -40,6 +42,9 @@ export function useRequiredFields(scope: AuditScope) {
   return { fields, set: store.set, reset: store.reset };
 }
 
+const auditOf = (input: { records: readonly WithMetadata[]; fields: readonly string[] }) =>
+  auditRequiredJob(input.records, input.fields);
+
 /**
  * The coverage audit's headline: how many of the records lack a required field, linking to them,
  * with the fields named and editable (remembered), the count for each field, and the records
@@ -65,7 +70,9 @@ export function RequiredFieldsAudit({
   linkTo: (fields: readonly string[]) => string;
 }) {
   const required = useRequiredFields(scope);
-  const audit = useMemo(() => auditRequired(records, required.fields), [records, required.fields]);
+  // A long list is audited once its rows are on screen: until then the headline says so.
+  const input = useMemo(() => ({ records, fields: required.fields }), [records, required.fields]);
+  const { value: audit, pending } = useAfterRows(input, records.length, auditOf, AFTER_LOAD.audit);
   const [open, setOpen] = useState<'required' | 'other' | null>(null);
   const editorId = useId();
   const toggle = (which: 'required' | 'other') => {
@@ -77,6 +84,8 @@ export function RequiredFieldsAudit({
       <p>
         {required.fields.length === 0 ? (
           `No fields are required of ${nouns}.`
+        ) : audit === null || pending ? (
+          <span role="status">Counting the {nouns} that lack a required field…</span>
         ) : audit.lacking === 0 ? (
           counted === 'all' ? (
             `Every ${noun} has each required field.`
@@ -123,7 +132,7 @@ export function RequiredFieldsAudit({
           </span>
         </button>
       </p>
-      {audit.byField.some((f) => f.lacking > 0) && (
+      {audit !== null && !pending && audit.byField.some((f) => f.lacking > 0) && (
         <ul className="audit-by-field">
           {audit.byField.map(({ field, lacking }) => (
             <li key={field}>

@@ -16,6 +16,7 @@ import { isBlank, metadataOf, MetadataView, type MetadataTable } from '../api/ro
 import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { formatCount, plural } from './format';
 import { resume } from './resume';
+import { runJob, type Job } from '../scheduling';
 import { listParam, quoted, type ListParam } from './url-state';
 
 /** Any record with descriptive metadata: seeds and collections. */
@@ -55,6 +56,7 @@ export function addFieldNames(
   records: readonly WithMetadata[],
   from: number,
   into: Set<string>,
+  to = records.length,
 ): void {
   const row = new MetadataView();
   let table: MetadataTable | undefined;
@@ -63,7 +65,7 @@ export function addFieldNames(
     if (!table) return;
     for (let f = 0; f < seen.length; f++) if (seen[f] === 1) into.add(table.fieldName(f));
   };
-  for (let i = from; i < records.length; i++) {
+  for (let i = from; i < to; i++) {
     metadataOf(records[i] as WithMetadata, row);
     if (row.table !== table) {
       flush();
@@ -173,14 +175,29 @@ export function auditRequired(
   records: readonly WithMetadata[],
   required: readonly string[],
 ): RequiredAudit {
+  return runJob(auditRequiredJob(records, required));
+}
+
+/** Rows audited between a job's yields: well under a millisecond's work. */
+const AUDIT_STEP = 4_096;
+
+/** `auditRequired` as a job, for a list long enough to audit in slices. */
+export function* auditRequiredJob(
+  records: readonly WithMetadata[],
+  required: readonly string[],
+): Job<RequiredAudit> {
   const fields = [...new Set(required)];
   const work = {
     key: `required audit\n${fields.join('\n')}`,
     start: (): AuditSoFar => ({ length: 0, byField: fields.map(() => 0), lacking: 0 }),
   };
-  const audit = resume(records, work, (so: AuditSoFar) => {
-    const row = new MetadataView();
-    for (let i = so.length; i < records.length; i++) {
+  const row = new MetadataView();
+  // The work kept for the list (or fresh work), taken up where it stopped, a step at a time; a
+  // step reads how far the work has come, so two runs over one list share it.
+  const so = resume(records, work, (state: AuditSoFar) => state);
+  while (so.length < records.length) {
+    const end = Math.min(records.length, so.length + AUDIT_STEP);
+    for (let i = so.length; i < end; i++) {
       metadataOf(records[i] as WithMetadata, row);
       let lacks = false;
       for (let f = 0; f < fields.length; f++) {
@@ -191,13 +208,13 @@ export function auditRequired(
       }
       if (lacks) so.lacking++;
     }
-    so.length = records.length;
-    return so;
-  });
+    so.length = end;
+    if (end < records.length) yield;
+  }
   return {
     total: records.length,
-    lacking: audit.lacking,
-    byField: fields.map((field, f) => ({ field, lacking: audit.byField[f] ?? 0 })),
+    lacking: so.lacking,
+    byField: fields.map((field, f) => ({ field, lacking: so.byField[f] ?? 0 })),
   };
 }
 

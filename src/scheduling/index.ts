@@ -10,6 +10,19 @@
  * may use it (the data layer waits for an idle moment to save a list; see docs/architecture.md).
  */
 
+import {
+  afterNextPaint,
+  chainBroken,
+  chainTooLong,
+  line,
+  noteBackgroundSlice,
+  outranked,
+  wakeParked,
+  type InLine,
+} from './background';
+
+export { AFTER_LOAD } from './background';
+
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
@@ -211,6 +224,17 @@ export interface SliceOptions {
    * the work cost the page, apart from the waits between slices.
    */
   readonly measure?: string;
+  /**
+   * Starts only once the page has painted what the caller's render put on screen (the next frame,
+   * then a task after it): work the first screen does not need (counts, audits, sort keys) never
+   * delays the rows it follows.
+   */
+  readonly afterPaint?: boolean;
+  /**
+   * Background work's place in line (`AFTER_LOAD`): while a run of an earlier turn can go on,
+   * a later one waits, so the work a person is likelier to wait for is never starved by the rest.
+   */
+  readonly turn?: number;
 }
 
 /** What a measured run's `performance.measure` carries as its `detail`. */
@@ -234,6 +258,8 @@ export function runJobInSlices<T>(
     startNow = false,
     onceSettled,
     measure,
+    afterPaint = false,
+    turn,
   }: SliceOptions,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -243,18 +269,29 @@ export function runJobInSlices<T>(
     }
     let over = false;
     let cancel: () => void = () => undefined;
+    const place: InLine | null =
+      turn === undefined ? null : { turn, runnable: false, parked: null };
+    if (place) line.add(place);
+    const leaveLine = () => {
+      if (!place) return;
+      line.delete(place);
+      wakeParked();
+    };
     const abort = () => {
       over = true;
       cancel();
+      leaveLine();
       reject(new Cancelled());
     };
     signal?.addEventListener('abort', abort, { once: true });
     const finish = (outcome: () => void) => {
       over = true;
       signal?.removeEventListener('abort', abort);
+      leaveLine();
       outcome();
     };
     const next = () => {
+      if (place) place.runnable = true;
       cancel = postTask(work, priority);
     };
     // What a measured run's slices took (only a run with a `measure` keeps count).
@@ -268,6 +305,10 @@ export function runJobInSlices<T>(
       spent.longest = Math.max(spent.longest, took);
     };
     const after = (ms: number) => {
+      if (place) {
+        place.runnable = false;
+        wakeParked();
+      }
       const handle = setTimeout(next, ms);
       cancel = () => {
         clearTimeout(handle);
@@ -275,9 +316,26 @@ export function runJobInSlices<T>(
     };
     const work = () => {
       if (over) return;
+      if (place && outranked(place)) {
+        // An earlier turn goes first: this run waits, parked, until that one pauses or ends.
+        place.runnable = false;
+        place.parked = next;
+        cancel = () => {
+          if (place.parked === next) place.parked = null;
+        };
+        return;
+      }
       const quiet = priority === 'background' ? quietFor() : 0;
       if (quiet > 0) {
         after(quiet);
+        return;
+      }
+      if (priority === 'background' && chainTooLong()) {
+        // Background work has kept the page's thread long enough: a frame goes first.
+        cancel = afterNextPaint(() => {
+          chainBroken();
+          next();
+        });
         return;
       }
       const sliceStart = performance.now();
@@ -286,6 +344,7 @@ export function runJobInSlices<T>(
       try {
         step = advance(job, () => performance.now() < deadline);
         if (measure !== undefined) note(sliceStart);
+        if (priority === 'background') noteBackgroundSlice(sliceStart, performance.now());
       } catch (error) {
         finish(() => {
           reject(error instanceof Error ? error : new Error(String(error)));
@@ -311,7 +370,8 @@ export function runJobInSlices<T>(
       cancel = () => {
         clearTimeout(settle);
       };
-    } else if (startNow) work();
+    } else if (afterPaint) cancel = afterNextPaint(next);
+    else if (startNow) work();
     else next();
   });
 }

@@ -5,7 +5,7 @@
  * user-visible tasks, and keeps the background work out of the way while the user waits for a
  * sort (and, like all background work, while the user scrolls: see src/scheduling).
  */
-import { startJob, type Job, type Pause } from '../../scheduling';
+import { AFTER_LOAD, startJob, type Job, type Pause } from '../../scheduling';
 import { SortRanking, type SortSource } from './ranking';
 
 /** How long background ranking waits, while a click's ranking runs, before it looks again. */
@@ -55,6 +55,8 @@ export class SortScheduler<Row> {
     return startJob(this.prepare(rows, sources), {
       priority: 'background',
       onceSettled: { idleTimeoutMs: 500 },
+      // First of the work after a load: the counts and figures that follow never starve it.
+      turn: AFTER_LOAD.sortKeys,
     });
   }
 

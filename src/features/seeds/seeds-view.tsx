@@ -28,7 +28,7 @@ import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
 import { sameItems, useSame } from '../../lib/use-same';
 import { quoted } from '../../lib/url-state';
 import { FacetPanel, type SeedChoice } from './facet-panel';
-import { fieldNames, usedFieldNames } from './field-names';
+import { useFieldNames } from './field-names';
 import { FilterChips, inWords, type Chip } from '../../components/filter-chips';
 import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
 import { seedFilters } from './filters';
@@ -90,11 +90,9 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const list = since.list;
   // The account's sharing is read from every row the list loaded, whatever since= keeps.
   if (sharingRows !== loaded.rows) setSharingRows(loaded.rows);
-  // The same fields in new rows keep their columns.
-  const fields = useSame(
-    useMemo(() => usedFieldNames(list.rows), [list.rows]),
-    sameItems,
-  );
+  // A long list's field names come once its rows are on screen; the same names keep their columns.
+  const named = useFieldNames(list.rows);
+  const fields = useSame(named.used, sameItems);
   const columns = useMetadataColumns(baseColumns, fields, MOST_FIELD_COLUMNS);
   const collections = listView(useCollections());
   const { groups, groupName } = useGroupLabels(fixedCollection, collectionName);
@@ -114,7 +112,7 @@ export function SeedsView({ fixedCollection }: { fixedCollection?: number }) {
   const refineButton = useRef<HTMLButtonElement>(null);
   const showFacets = narrow ? refining : panelOpen;
 
-  const pickerFields = useMemo(() => fieldNames(list.rows), [list.rows]);
+  const pickerFields = named.offered;
   const fieldListId = useId();
   const collectionOptions = useMemo(
     () => [

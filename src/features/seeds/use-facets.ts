@@ -1,12 +1,15 @@
 /**
  * Runs the facet engine for a seed list in short slices, so typing and scrolling never wait for
- * it: the first slice runs as soon as the inputs change (small lists finish at once, with their
- * rows), the rest in tasks of a few milliseconds. A run whose inputs have changed is dropped. Until
- * a run finishes, the last result stays, marked as pending.
+ * it. New rows (a list loaded, or grown) are counted once they are on screen, as background work
+ * in its turn after the sort keys (`AFTER_LOAD`): the rows never wait for their facets. The seeds
+ * shared with other collections arriving are counted in their own, later turn. A filter or a
+ * quick filter changed by the user is counted at once: the first slice as the inputs change
+ * (small lists finish with the rows), the rest in tasks of a few milliseconds. A run whose inputs
+ * have changed is dropped. Until a run finishes, the last result stays, marked as pending.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Seed } from '../../api/records';
-import { startJob, type Job } from '../../scheduling';
+import { AFTER_LOAD, startJob, type Job, type SliceOptions } from '../../scheduling';
 import { listSharingJob, type SiteIndex } from '../../lib/shared-seeds';
 import { facetIndexJob } from './facet-index';
 import { facetJob, type FacetResult } from './facets';
@@ -43,37 +46,38 @@ export interface Facets {
   readonly countedSites: SiteIndex | null;
 }
 
+/** How a run for `inputs` is scheduled, by what changed since the run before (`last`). */
+function whenToCount(inputs: FacetInputs, last: FacetInputs | null): Omit<SliceOptions, 'signal'> {
+  if (last === null || last.rows !== inputs.rows || last.groups !== inputs.groups) {
+    return { priority: 'background', sliceMs: SLICE_MS, afterPaint: true, turn: AFTER_LOAD.facets };
+  }
+  if (last.sites !== inputs.sites) {
+    return { priority: 'background', sliceMs: SLICE_MS, turn: AFTER_LOAD.sharing };
+  }
+  return { priority: 'user-visible', sliceMs: SLICE_MS, startNow: true };
+}
+
 export function useFacets(inputs: FacetInputs): Facets {
   const [done, setDone] = useState<{ inputs: FacetInputs; result: FacetResult } | null>(null);
-  useEffect(
-    () =>
-      startJob(
-        facetsOf(inputs),
-        { priority: 'user-visible', sliceMs: SLICE_MS, startNow: true },
-        (result) => {
-          setDone({ inputs, result });
-        },
-      ),
-    [inputs],
+  // The inputs of the run started last, and how: the same inputs again (an effect run twice) are
+  // run the same way.
+  const started = useRef<{ inputs: FacetInputs; options: Omit<SliceOptions, 'signal'> } | null>(
+    null,
   );
+  useEffect(() => {
+    const last = started.current;
+    const options =
+      last?.inputs === inputs ? last.options : whenToCount(inputs, last?.inputs ?? null);
+    started.current = { inputs, options };
+    return startJob(facetsOf(inputs), options, (result) => {
+      setDone({ inputs, result });
+    });
+  }, [inputs]);
   return {
     result: done?.result ?? null,
     pending: done?.inputs !== inputs,
     countedSites: done?.inputs.sites ?? null,
   };
-}
-
-/**
- * Indexes the rows of a list that is still loading, in background slices as each snapshot shows:
- * the facets are not counted meanwhile (see useRowsToCount), but once the list is whole they then
- * have only its last rows to index before counting. The index is shared by every rows array that
- * begins with the same rows, so no row is indexed twice.
- */
-export function useIndexAhead(rows: readonly Seed[], loading: boolean): void {
-  useEffect(() => {
-    if (!loading || rows.length === 0) return;
-    return startJob(facetIndexJob(rows), { priority: 'background', sliceMs: SLICE_MS });
-  }, [rows, loading]);
 }
 
 /**

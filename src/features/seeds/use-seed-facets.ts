@@ -11,7 +11,7 @@ import {
   type SeedFilterModel,
   type SeedRowFilterValues,
 } from './seed-filters';
-import { useFacets, useIndexAhead, useRowsToCount, type Facets } from './use-facets';
+import { useFacets, useRowsToCount, type Facets } from './use-facets';
 
 const EMPTY: readonly Seed[] = [];
 
@@ -46,7 +46,6 @@ export function useSeedFacets(
   const kept = useMemo(() => (query === '' ? undefined : new Set(quickRows)), [query, quickRows]);
   const complete = list.data?.complete === true;
   const counted = useRowsToCount(list.rows, complete, filtering);
-  useIndexAhead(list.rows, !complete && counted !== list.rows);
   const inputs = useMemo(
     () => ({ rows: counted, model, quick: kept, groups, sites }),
     [counted, model, kept, groups, sites],

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { Seed } from '../../api/records';
 import { useEverySeed, useSiteIndex, type EverySeed } from '../../components/every-seed';
-import { startJob } from '../../scheduling';
+import { AFTER_LOAD, startJob } from '../../scheduling';
 import { listSharingJob, type ListSharing, type SiteIndex } from '../../lib/shared-seeds';
 
 export interface SeedListSharing {
@@ -23,9 +23,13 @@ export function useSeedListSharing(rows: readonly Seed[]): SeedListSharing {
   const [done, setDone] = useState<{ sites: SiteIndex; sharing: ListSharing } | null>(null);
   useEffect(() => {
     if (!sites) return;
-    return startJob(listSharingJob(rows, sites), { priority: 'background' }, (sharing) => {
-      setDone({ sites, sharing });
-    });
+    return startJob(
+      listSharingJob(rows, sites),
+      { priority: 'background', afterPaint: true, turn: AFTER_LOAD.sharing },
+      (sharing) => {
+        setDone({ sites, sharing });
+      },
+    );
   }, [rows, sites]);
   return {
     every,

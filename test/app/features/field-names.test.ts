@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MetadataEntry, Seed } from '../../../src/api/records';
 import { parseRecords } from '../../../src/api/parse';
-import { fieldNames } from '../../../src/features/seeds/field-names';
+import { fieldNamesJob } from '../../../src/features/seeds/field-names';
+import { runJob } from '../../../src/scheduling';
 import { createCatalogueApi } from '../../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { DUBLIN_CORE_FIELDS } from '../../../src/contract/wire';
@@ -19,6 +20,7 @@ const seed = (...names: string[]): Seed => {
   for (const name of names) metadata[name] = [{ id: nextId, value: 'x' }];
   return { ...base, id: nextId++, metadata };
 };
+const fieldNames = (rows: readonly Seed[]) => runJob(fieldNamesJob(rows)).offered;
 const extra = (rows: readonly Seed[]) => fieldNames(rows).slice(DUBLIN_CORE_FIELDS.length);
 
 describe('the field names the seeds page offers', () => {
