@@ -4,8 +4,7 @@
  * the whole value in one step. Values alike that far keep their incoming order, both ways.
  */
 import { describe, expect, it } from 'vitest';
-import { sortRows } from '../../../src/components/data-table';
-import { SORT_TEXT_CHARS } from '../../../src/components/data-table/ranking';
+import { SORT_TEXT_CHARS, sortRows } from '../../../src/components/data-table/ranking';
 
 const MEBIBYTE = 1_048_576;
 
