@@ -18,7 +18,11 @@
  * times "load to usable"). The servers run in a child process, as `npm start` runs apart from the
  * browser. Options: --seeds 100000  --runs 11  (the explorer needs `npm run build` first);
  * --only <words> measures only the pairs whose name holds them (`--only forwarded`); --client
- * leaves the explorer out (no build needed), for the client's figures alone.
+ * leaves the explorer out (no build needed), for the client's figures alone; --apart runs the
+ * forwarded pairs' service in a process of its own, as a service on another machine runs: by
+ * default it shares the explorer's thread, so that writing its 80 MB answer and removing
+ * credentials from it take turns, and the removal's whole time is added to the answer's;
+ * --rate <MB/s> (with --apart) has that service send no faster, as over a link of that speed.
  *
  * `--scan` times the removal alone, in this process, over the same two answers in chunks of 16 and
  * 64 KB: the scanner's speed on this thread (MB/s), and how long the thread that serves requests
@@ -62,8 +66,54 @@ async function listen(api: ApiHandler, removal: boolean): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** The child: every server, their ports as one line of JSON, pairs of [nothing removed, removed]. */
-async function serve(seeds: number) {
+/**
+ * `api` with its bodies sent at `rate` MB/s at most, as a service reached over a link of that
+ * speed sends them (a chunk waits until the bytes before it have had their time); `api` itself
+ * when `rate` is null.
+ */
+function paced(api: ApiHandler, rate: number | null): ApiHandler {
+  if (rate === null) return api;
+  return async (request, connection) => {
+    const response = await api(request, connection);
+    if (response.body === null) return response;
+    const reader = response.body.getReader();
+    let started = 0;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const part = await reader.read();
+        if (part.done) {
+          controller.close();
+          return;
+        }
+        if (started === 0) started = performance.now();
+        const due = started + (sent / (rate * 1e6)) * 1000;
+        sent += part.value.length;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        controller.enqueue(part.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+
+/** The service alone (a bare server of the sample), its port as one line of JSON. */
+async function serveService(seeds: number, rate: number | null) {
+  const api = createCatalogueApi(generateCatalogue({ seeds }));
+  api.prepare();
+  console.log(
+    JSON.stringify({ service: await listen(paced(embeddedApiHandler(api), rate), false) }),
+  );
+}
+
+/**
+ * The child: every server, their ports as one line of JSON, pairs of [nothing removed, removed].
+ * The forwarded pair's service is `servicePort` when given (a process of its own), else a server
+ * in this process.
+ */
+async function serve(seeds: number, servicePort: number | null) {
   const api = createCatalogueApi(generateCatalogue({ seeds }));
   api.prepare();
   const embedded = embeddedApiHandler(api);
@@ -72,7 +122,7 @@ async function serve(seeds: number) {
   const cleanApi = createCatalogueApi(catalogue);
   cleanApi.prepare();
   const clean = embeddedApiHandler(cleanApi, { clean: true });
-  const service = await listen(embedded, false);
+  const service = servicePort ?? (await listen(embedded, false));
   const upstream = upstreamApiHandler({
     base: parseUpstreamBase(`http://127.0.0.1:${String(service)}`),
     timeoutMs: 60_000,
@@ -151,25 +201,52 @@ const longer = (bare: number, removed: number) => {
 const ms = (value: number) => value.toFixed(0);
 const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 
-async function measure(seeds: number, runs: number, only: string, client: boolean) {
-  if (!client && !existsSync(`${DIST}/index.html`))
-    throw new Error('Build the explorer first: npm run build');
-  const child = spawn(
+/** This script again in a child process with `args`; the child and the line of JSON it prints. */
+async function child<T>(args: string[]) {
+  const server = spawn(
     fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url)),
-    [fileURLToPath(import.meta.url), '--serve', '--seeds', String(seeds)],
+    [fileURLToPath(import.meta.url), ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const pairs = await new Promise<Record<string, [number, number]>>((resolve, reject) => {
+  const answer = await new Promise<T>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    server.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line) as Record<string, [number, number]>);
+      if (line) resolve(JSON.parse(line) as T);
     });
-    child.on('exit', (code) => {
+    server.on('exit', (code) => {
       reject(new Error(`the servers exited (${String(code)})`));
     });
   });
+  return { process: server, answer };
+}
+
+async function measure(
+  seeds: number,
+  runs: number,
+  only: string,
+  client: boolean,
+  apart: boolean,
+  rate: number | null,
+) {
+  if (!client && !existsSync(`${DIST}/index.html`))
+    throw new Error('Build the explorer first: npm run build');
+  const service = apart
+    ? await child<{ service: number }>([
+        '--service',
+        '--seeds',
+        String(seeds),
+        ...(rate === null ? [] : ['--rate', String(rate)]),
+      ])
+    : null;
+  const servers = await child<Record<string, [number, number]>>([
+    '--serve',
+    '--seeds',
+    String(seeds),
+    ...(service ? ['--service-port', String(service.answer.service)] : []),
+  ]);
+  const pairs = servers.answer;
   const browser = client ? null : await launchChromium();
   try {
     console.log(
@@ -204,7 +281,8 @@ async function measure(seeds: number, runs: number, only: string, client: boolea
     }
   } finally {
     await browser?.close();
-    child.kill();
+    servers.process.kill();
+    service?.process.kill();
   }
 }
 
@@ -265,10 +343,27 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     only: { type: 'string' },
     client: { type: 'boolean' },
+    apart: { type: 'boolean' },
+    service: { type: 'boolean' },
+    'service-port': { type: 'string' },
+    rate: { type: 'string' },
   },
 });
 const seeds = Number(values.seeds ?? 100_000);
 const runs = Number(values.runs ?? 11);
-if (values.serve) await serve(seeds);
+const rate = values.rate === undefined ? null : Number(values.rate);
+if (rate !== null && !values.apart && !values.service)
+  throw new Error('--rate paces the service apart: give --apart with it');
+if (values.service) await serveService(seeds, rate);
+else if (values.serve)
+  await serve(seeds, values['service-port'] === undefined ? null : Number(values['service-port']));
 else if (values.scan) await scan(seeds, runs);
-else await measure(seeds, runs, values.only ?? '', values.client ?? false);
+else
+  await measure(
+    seeds,
+    runs,
+    values.only ?? '',
+    values.client ?? false,
+    values.apart ?? false,
+    rate,
+  );
