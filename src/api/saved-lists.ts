@@ -41,7 +41,7 @@ const UNFINISHED_FOR_MS = 10 * 60 * 1000;
 /**
  * Lists whose columns hold more than this are not kept. A list is read back a block at a time with
  * its first rows shown at once, so the bound is the memory of holding two copies while a refresh
- * replaces one, not the time to read it: a million seeds hold about PROBE MB.
+ * replaces one, not the time to read it.
  */
 const MOST_SAVED_BYTES = 1_536 * 1_048_576;
 /** The longest the first block of a restore may take before the list is asked of the service. */

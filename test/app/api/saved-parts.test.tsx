@@ -204,7 +204,6 @@ describe('a restore that finds a block gone', () => {
     await waitFor(() => {
       expect(page.result.current.data?.complete).toBe(true);
     });
-    console.log(JSON.stringify(seen));
     // The first parts were shown as what they are (not whole), and the list came from the service.
     expect(seen.some((s) => s.savedAt !== null && !s.complete && s.rows === 100)).toBe(true);
     expect(seen.some((s) => s.savedAt !== null && s.complete)).toBe(false);
