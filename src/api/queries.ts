@@ -78,8 +78,8 @@ function listQueryFn<R extends Resource>(
     if (previous === undefined) {
       // A big saved list shows its first rows while the rest are read back.
       previous = await restoreList(resource, savedKey, {
-        onPart: (part) => {
-          if (!context.signal.aborted && due(part.rows.length)) show(part);
+        onPart: (rowsRead, part) => {
+          if (!context.signal.aborted && due(rowsRead)) show(part());
         },
       });
       context.signal.throwIfAborted();

@@ -124,8 +124,11 @@ export async function isListSaved(key: string, now = Date.now()): Promise<boolea
 /** What a restore may be given: the rows read so far, after each block but the last. */
 export interface RestoreOptions<T> {
   now?: number;
-  /** Called with the list read so far (not complete; its count is the saved list's). */
-  onPart?: (part: ListData<T>) => void;
+  /**
+   * Called with how many rows are read so far, and the list they make (not complete; its count is
+   * the saved list's), worked out only when asked for.
+   */
+  onPart?: (rowsRead: number, part: () => ListData<T>) => void;
 }
 
 /**
@@ -159,10 +162,19 @@ export async function restoreList<R extends Resource>(
   const firstRead = () => {
     lateIn(started + READ_WITHIN_MS - performance.now());
   };
+  // A restore given up (late) may still be reading: no part of it is shown after that.
+  let settled = false;
+  const { onPart } = options;
+  const parts = {
+    ...options,
+    onPart: (rowsRead: number, part: () => ListData<ResourceModels[R]>) => {
+      if (!settled) onPart?.(rowsRead, part);
+    },
+  };
   let why: string;
   try {
     const restored = await Promise.race([
-      readBack(db, resource, key, options, started, firstRead),
+      readBack(db, resource, key, parts, started, firstRead),
       late,
     ]);
     if (restored !== 'late' && restored !== 'spoilt') return restored;
@@ -175,6 +187,7 @@ export async function restoreList<R extends Resource>(
     }
     why = 'at all';
   } finally {
+    settled = true;
     clearTimeout(timer);
   }
   setNote(
@@ -214,12 +227,13 @@ async function readBack<R extends Resource>(
     started + (blocksRead === 0 ? RESTORE_WITHIN_MS : READ_WITHIN_MS);
   let whole;
   try {
-    whole = await readBlocks(db, resource, blockKeys(key, head), deadline, (take) => {
+    whole = await readBlocks(db, resource, blockKeys(key, head), deadline, (rowsRead, take) => {
       firstRead();
       // Only the saved count is said of a part: what the rows lack, or records left out, is
       // said of the whole list once it is read.
-      if (onPart)
-        onPart(listData({ ...take(), savedAt, total: summary.total, totalCertain: true }));
+      onPart?.(rowsRead, () =>
+        listData({ ...take(), savedAt, total: summary.total, totalCertain: true }),
+      );
     });
   } catch (error) {
     if (error instanceof LateRestore) return 'late';

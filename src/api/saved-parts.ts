@@ -33,7 +33,7 @@ export class StoreRefused extends Error {}
 /**
  * The blocks under `keys` as rows. `deadline(read)` says by when (the page's clock) the reading
  * must have moved on, given how many blocks are read so far. After every block but the last,
- * `onBlock` may `take` the rows read so far: each taken array is a new version of one list (see
+ * `onBlock` is told how many rows are read and may `take` them: each taken array is a new version of one list (see
  * list-identity.ts), and so is the whole one returned, so what the page works out from a part is
  * taken up by the next. Says 'spoilt' when a block is missing or not whole.
  */
@@ -42,7 +42,7 @@ export async function readBlocks<R extends Resource>(
   resource: R,
   keys: readonly string[],
   deadline: (blocksRead: number) => number,
-  onBlock: (take: () => ReadSoFar<ResourceModels[R]>) => void,
+  onBlock: (rowsRead: number, take: () => ReadSoFar<ResourceModels[R]>) => void,
 ): Promise<ReadSoFar<ResourceModels[R]> | 'spoilt'> {
   // One transaction for every block; each arrives in a task of its own, in order.
   const arrivals = await new Promise<Promise<unknown>[]>((resolve, reject) => {
@@ -64,11 +64,12 @@ export async function readBlocks<R extends Resource>(
     return { rows: taken, blocks: blocks.slice() };
   };
   let stepStart = performance.now();
-  const breathe = async (last = false) => {
-    if (!last && performance.now() - stepStart < STEP_MS) return;
-    // Each step is measured (the browser's performance timeline shows them, as do the tests).
+  /** Ends the step under way (measured: the page's timeline shows each, as do the tests). */
+  const endStep = () => {
     performance.measure(RESTORE_STEP, { start: stepStart, end: performance.now() });
-    if (last) return;
+  };
+  /** Lets the page go on, then starts the next step (unless the deadline has passed). */
+  const nextStep = async () => {
     await nextTask();
     if (performance.now() > deadline(blocks.length)) throw new LateRestore();
     stepStart = performance.now();
@@ -79,18 +80,23 @@ export async function readBlocks<R extends Resource>(
     // A block missing or spoilt (another version's, a store that was tampered with) is never read.
     const steps = checkBlock(block, resource);
     let step = steps.next();
-    for (; !step.done; step = steps.next()) await breathe();
+    for (; !step.done; step = steps.next()) {
+      if (performance.now() - stepStart < STEP_MS) continue;
+      endStep();
+      await nextStep();
+    }
     if (!step.value) {
-      performance.measure(RESTORE_STEP, { start: stepStart, end: performance.now() });
+      endStep();
       return 'spoilt';
     }
     for (const row of blockRows<R>(block as RowBlock)) pending.push(row);
     blocks.push(block as RowBlock);
-    if (i < arrivals.length - 1) {
-      await breathe(true);
-      onBlock(take);
-    }
+    endStep();
+    if (i === arrivals.length - 1) break;
+    onBlock(taken.length + pending.length, take);
+    // Every block ends a step: the next may have arrived already, and would otherwise follow
+    // in the same task.
+    await nextStep();
   }
-  await breathe(true);
   return take();
 }

@@ -91,7 +91,7 @@ describe('a list saved in blocks', () => {
     const list = reblocked(whole, [100, 400, 700, 1_000]);
     await saveList(key(), list);
     const parts: ListData<Seed>[] = [];
-    const back = await restoreList('seed', key(), { onPart: (part) => parts.push(part) });
+    const back = await restoreList('seed', key(), { onPart: (_, part) => parts.push(part()) });
     expect(plain(back?.rows ?? [])).toEqual(plain(list.rows));
     expect(back?.complete).toBe(true);
     // One part after every block but the last: 100, 400, 700 and 1,000 rows read.
@@ -118,7 +118,7 @@ describe('a list saved in blocks', () => {
           await saveList(key(), list);
           const sizes: number[] = [];
           const back = await restoreList('seed', key(), {
-            onPart: (part) => sizes.push(part.rows.length),
+            onPart: (rowsRead) => sizes.push(rowsRead),
           });
           expect(plain(back?.rows ?? [])).toEqual(plain(whole.rows));
           // A part after each block but the last, at that block's end (empty blocks included).
