@@ -80,7 +80,7 @@ export async function installRecorder(page: Page, rowSelector: string, when: Com
           counted &&
           w.bench.counted === null &&
           document.querySelector(rows) &&
-          document.querySelector(counted.selector)?.textContent?.startsWith(counted.text)
+          document.querySelector(counted.selector)?.textContent.startsWith(counted.text)
         ) {
           requestAnimationFrame(() => {
             w.bench.counted ??= performance.now();

@@ -74,7 +74,8 @@ function listQueryFn<R extends Resource>(
       shownAt = performance.now();
     };
     /** A growing list is shown at once, then as often as showEvery says. */
-    const due = (rows: number) => shown === undefined || performance.now() >= shownAt + showEvery(rows);
+    const due = (rows: number) =>
+      shown === undefined || performance.now() >= shownAt + showEvery(rows);
     if (previous === undefined) {
       // A big saved list shows its first rows while the rest are read back.
       previous = await restoreList(resource, savedKey, {

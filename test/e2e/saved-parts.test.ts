@@ -40,7 +40,8 @@ async function noteFrames(page: Page): Promise<void> {
       const grid = document.querySelector('[role="grid"][aria-label="Seeds"]');
       frames.push({
         rows: Number(grid?.getAttribute('aria-rowcount') ?? 1) - 1,
-        progress: document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext') ?? null,
+        progress:
+          document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext') ?? null,
         count: document.querySelector('.count-line')?.textContent ?? null,
       });
       requestAnimationFrame(tick);
