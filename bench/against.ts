@@ -116,7 +116,7 @@ async function main() {
           },
         );
         side.loads.push(measured);
-        side.warm.push(await warmReload(browser, side.server, seeds));
+        side.warm.push((await warmReload(browser, side.server, seeds)).usable);
         log(
           `  run ${String(run)} ${side.name}: usable ${measured.usable.toFixed(0)} ms, warm reload ${(side.warm.at(-1) ?? NaN).toFixed(0)} ms, heap ${(measured.heap / 2 ** 20).toFixed(1)} MB`,
         );

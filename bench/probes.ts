@@ -25,6 +25,7 @@ interface BenchWindow {
   bench: {
     firstRows: number | null;
     complete: number | null;
+    counted: number | null;
     events: { name: string; duration: number; interactionId: number; startTime: number }[];
     inputAt: number | null;
   };
@@ -40,6 +41,12 @@ export interface CompleteWhen {
   attribute?: { selector: string; name: string; value: string };
   /** The page has set this global. */
   flag?: string;
+  /**
+   * Not part of being complete: also noted (as `counted`) is the first frame with data rows in
+   * which this element's text starts with this, as when a list's first screen and its whole count
+   * show before all its rows are read.
+   */
+  counted?: { selector: string; text: string };
 }
 
 /**
@@ -53,7 +60,7 @@ export async function installRecorder(page: Page, rowSelector: string, when: Com
   await page.addInitScript(
     ({ rows, complete }) => {
       const w = window as unknown as BenchWindow & Record<string, unknown>;
-      w.bench = { firstRows: null, complete: null, events: [], inputAt: null };
+      w.bench = { firstRows: null, complete: null, counted: null, events: [], inputAt: null };
       const isComplete = () => {
         if (complete.present && !document.querySelector(complete.present)) return false;
         if (complete.absent && document.querySelector(complete.absent)) return false;
@@ -67,6 +74,17 @@ export async function installRecorder(page: Page, rowSelector: string, when: Com
       const tick = () => {
         if (w.bench.firstRows === null && document.querySelector(rows)) {
           w.bench.firstRows = performance.now();
+        }
+        const counted = complete.counted;
+        if (
+          counted &&
+          w.bench.counted === null &&
+          document.querySelector(rows) &&
+          document.querySelector(counted.selector)?.textContent.startsWith(counted.text)
+        ) {
+          requestAnimationFrame(() => {
+            w.bench.counted ??= performance.now();
+          });
         }
         if (w.bench.complete === null && isComplete()) {
           // The frame after the condition holds is the one that shows it.
@@ -125,10 +143,12 @@ async function poll<T>(
   }
 }
 
-export function waitFor(page: Page, what: 'firstRows' | 'complete', timeoutMs = 300_000) {
+type Noted = 'firstRows' | 'complete' | 'counted';
+
+export function waitFor(page: Page, what: Noted, timeoutMs = 300_000) {
   return poll(
     page,
-    (key) => (window as unknown as BenchWindow).bench[key as 'firstRows' | 'complete'],
+    (key) => (window as unknown as BenchWindow).bench[key as Noted],
     what,
     timeoutMs,
   );

@@ -44,6 +44,8 @@ export interface BenchResult {
     peer: LoadRun[];
     /** The explorer's load to usable on a reload with the list saved (ms). */
     warm?: number[];
+    /** The warm reload to every row read back (`warm` is to the first screen and whole count). */
+    warmWhole?: number[];
     /** The explorer scrolled, sorted, filtered and exported at a size other than the main one. */
     interactive?: InteractiveRun[];
     /** The peer scrolled, sorted and filtered at a size from the scale size on. */

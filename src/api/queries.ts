@@ -66,13 +66,6 @@ function listQueryFn<R extends Resource>(
   return async (context) => {
     const savedKey = savedListKey(resource, filters, config);
     let previous = context.client.getQueryData<ListData<ResourceModels[R]>>(context.queryKey);
-    if (previous === undefined) {
-      previous = await restoreList(resource, savedKey);
-      context.signal.throwIfAborted();
-      if (previous) context.client.setQueryData(context.queryKey, previous);
-    }
-    const refreshing = previous?.complete === true;
-    let latest: ListData<ResourceModels[R]> | undefined;
     let shown: ListData<ResourceModels[R]> | undefined;
     let shownAt = -Infinity;
     const show = (snapshot: ListData<ResourceModels[R]>) => {
@@ -80,6 +73,22 @@ function listQueryFn<R extends Resource>(
       shown = snapshot;
       shownAt = performance.now();
     };
+    /** A growing list is shown at once, then as often as showEvery says. */
+    const due = (rows: number) =>
+      shown === undefined || performance.now() >= shownAt + showEvery(rows);
+    if (previous === undefined) {
+      // A big saved list shows its first rows while the rest are read back.
+      previous = await restoreList(resource, savedKey, {
+        onPart: (rowsRead, part) => {
+          if (!context.signal.aborted && due(rowsRead)) show(part());
+        },
+      });
+      context.signal.throwIfAborted();
+      if (previous) show(previous);
+      shown = undefined;
+    }
+    const refreshing = previous?.complete === true;
+    let latest: ListData<ResourceModels[R]> | undefined;
     try {
       for await (const snapshot of loadList(resource, filters, {
         signal: context.signal,
@@ -87,8 +96,7 @@ function listQueryFn<R extends Resource>(
         resumeFrom: refreshing ? undefined : previous,
       })) {
         latest = snapshot;
-        const due = shownAt + showEvery(snapshot.rows.length);
-        if (!refreshing && (shown === undefined || performance.now() >= due)) show(snapshot);
+        if (!refreshing && due(snapshot.rows.length)) show(snapshot);
       }
     } catch (error) {
       // Rows that arrived before a failure stay on the page, and a retry continues after them.

@@ -18,14 +18,15 @@
  * catalogue and, with sign-in, per person), their blocks, their renewal and pruning, the order in
  * which writes reach the store, restoring in steps, and clearing whatever state the store is in.
  */
-import { delMany, get, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+import { delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
-import { nextTask, whenIdle } from '../scheduling';
+import { whenIdle } from '../scheduling';
 import type { ApiConfig } from './config';
-import { addsUp, type ListData, type ListFilters } from './load-list';
+import { addsUp, listData, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
-import { blockBytes, blockRows, checkBlock, type RowBlock } from './row-block';
-import { attempt, emptyStore, openStore, setNote, unavailable } from './saved-store';
+import { blockBytes } from './row-block';
+import { LateRestore, StoreRefused, readBlocks } from './saved-parts';
+import { attempt, emptyStore, isQuotaError, openStore, setNote, unavailable } from './saved-store';
 
 /** How long a saved list may be shown before it is too old to show at all. */
 export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
@@ -37,14 +38,16 @@ const FORMAT = 4;
 const IDLE_WAIT_MS = 10_000;
 /** Blocks of no list's current save are left this long: another tab may be writing them. */
 const UNFINISHED_FOR_MS = 10 * 60 * 1000;
-/** Lists whose columns hold more than this are not kept: reading them back would cost too much. */
-const MOST_SAVED_BYTES = 256 * 1_048_576;
-/** The longest a restore may take before it is dropped and the list asked of the service. */
+/**
+ * Lists whose columns hold more than this are not kept. A list is read back a block at a time with
+ * its first rows shown at once, so the bound is the memory of holding two copies while a refresh
+ * replaces one, not the time to read it.
+ */
+const MOST_SAVED_BYTES = 1_536 * 1_048_576;
+/** The longest the first block of a restore may take before the list is asked of the service. */
 const RESTORE_WITHIN_MS = 3_000;
-/** The longest one step of a restore keeps the page's thread before it lets the page go on. */
-const STEP_MS = 20;
-/** The name each step of a restore is measured under, on the page's performance timeline. */
-export const RESTORE_STEP = 'saved list: a step of reading it back';
+/** The longest the whole of a restore may take, its first rows on screen meanwhile. */
+const READ_WITHIN_MS = 60_000;
 
 /** Everything about a list but its rows, as stored. */
 type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
@@ -118,28 +121,62 @@ export async function isListSaved(key: string, now = Date.now()): Promise<boolea
   return head !== undefined && fitToShow(head, now);
 }
 
+/** What a restore may be given: the rows read so far, after each block but the last. */
+export interface RestoreOptions<T> {
+  now?: number;
+  /**
+   * Called with how many rows are read so far, and the list they make (not complete; its count is
+   * the saved list's), worked out only when asked for.
+   */
+  onPart?: (rowsRead: number, part: () => ListData<T>) => void;
+}
+
 /**
  * The saved list of `resource` under `key`, with rows ready, or undefined when none is fit to
- * show. It is read back in steps of at most STEP_MS with the page free between them; one that
- * fails, is spoilt or is not back within RESTORE_WITHIN_MS is dropped from the store, with a note.
+ * show. It is read back in steps with the page free between them (saved-parts.ts), and handed to
+ * `onPart` as it grows: the first block must be back within RESTORE_WITHIN_MS and the whole list
+ * within READ_WITHIN_MS. One that fails, is spoilt or is late is dropped from the store, with a
+ * note; whatever parts of it were shown are then no list at all.
  */
 export async function restoreList<R extends Resource>(
   resource: R,
   key: string,
-  now = Date.now(),
+  options: RestoreOptions<ResourceModels[R]> = {},
 ): Promise<ListData<ResourceModels[R]> | undefined> {
   const db = openStore();
   if (!db) return undefined;
-  const deadline = performance.now() + RESTORE_WITHIN_MS;
+  const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let isLate: (late: 'late') => void = () => undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => {
-      resolve('late');
-    }, RESTORE_WITHIN_MS);
+    isLate = resolve;
   });
+  const lateIn = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      isLate('late');
+    }, ms);
+  };
+  lateIn(RESTORE_WITHIN_MS);
+  // Once the first block is read, the rest has until READ_WITHIN_MS.
+  const firstRead = () => {
+    lateIn(started + READ_WITHIN_MS - performance.now());
+  };
+  // A restore given up (late) may still be reading: no part of it is shown after that.
+  let settled = false;
+  const { onPart } = options;
+  const parts = {
+    ...options,
+    onPart: (rowsRead: number, part: () => ListData<ResourceModels[R]>) => {
+      if (!settled) onPart?.(rowsRead, part);
+    },
+  };
   let why: string;
   try {
-    const restored = await Promise.race([readBack(db, resource, key, now, deadline), late]);
+    const restored = await Promise.race([
+      readBack(db, resource, key, parts, started, firstRead),
+      late,
+    ]);
     if (restored !== 'late' && restored !== 'spoilt') return restored;
     why = restored === 'late' ? 'in time' : 'whole';
   } catch (error) {
@@ -150,6 +187,7 @@ export async function restoreList<R extends Resource>(
     }
     why = 'at all';
   } finally {
+    settled = true;
     clearTimeout(timer);
   }
   setNote(
@@ -163,15 +201,13 @@ export async function restoreList<R extends Resource>(
   return undefined;
 }
 
-class LateRestore extends Error {}
-class StoreRefused extends Error {}
-
 async function readBack<R extends Resource>(
   db: UseStore,
   resource: R,
   key: string,
-  now: number,
-  deadline: number,
+  { now = Date.now(), onPart }: RestoreOptions<ResourceModels[R]>,
+  started: number,
+  firstRead: () => void,
 ): Promise<ListData<ResourceModels[R]> | 'spoilt' | 'late' | undefined> {
   let head: Head | undefined;
   try {
@@ -184,35 +220,27 @@ async function readBack<R extends Resource>(
     await forget(db, key, head);
     return undefined;
   }
-  // One transaction for every block (each still arrives in a task of its own).
-  const blocks = await getMany<unknown>(blockKeys(key, head), db);
-  let stepStart = performance.now();
-  const breathe = async (last = false) => {
-    if (!last && performance.now() - stepStart < STEP_MS) return;
-    // Each step is measured (the browser's performance timeline shows them, as do the tests).
-    performance.measure(RESTORE_STEP, { start: stepStart, end: performance.now() });
-    if (last) return;
-    await nextTask();
-    if (performance.now() > deadline) throw new LateRestore();
-    stepStart = performance.now();
-  };
-  const rows: ResourceModels[R][] = [];
+  const { summary, savedAt } = head;
+  // Until the first block is read, the restore is raced against RESTORE_WITHIN_MS (above); the
+  // rest is read with the first rows on screen, and may take longer.
+  const deadline = (blocksRead: number) =>
+    started + (blocksRead === 0 ? RESTORE_WITHIN_MS : READ_WITHIN_MS);
+  let whole;
   try {
-    for (const block of blocks) {
-      // A block missing or spoilt (another version's, a store that was tampered with) is never read.
-      const steps = checkBlock(block, resource);
-      let step = steps.next();
-      for (; !step.done; step = steps.next()) await breathe();
-      if (!step.value) return 'spoilt';
-      for (const row of blockRows<R>(block as RowBlock)) rows.push(row);
-      await breathe();
-    }
-    await breathe(true);
+    whole = await readBlocks(db, resource, blockKeys(key, head), deadline, (rowsRead, take) => {
+      firstRead();
+      // Only the saved count is said of a part: what the rows lack, or records left out, is
+      // said of the whole list once it is read.
+      onPart?.(rowsRead, () =>
+        listData({ ...take(), savedAt, total: summary.total, totalCertain: true }),
+      );
+    });
   } catch (error) {
     if (error instanceof LateRestore) return 'late';
     throw error;
   }
-  return { ...head.summary, rows, blocks: blocks as RowBlock[], savedAt: head.savedAt };
+  if (whole === 'spoilt') return whole;
+  return { ...summary, ...whole, savedAt };
 }
 
 /** Everything about a list but its rows. */
@@ -269,7 +297,17 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
         await new Promise<void>((resolve) => whenIdle(resolve, IDLE_WAIT_MS));
         // Cleared meanwhile: nothing more is written.
         if (clears !== clearsBefore) return;
-        await setMany([[name, blocks[i]]], db);
+        try {
+          await setMany([[name, blocks[i]]], db);
+        } catch (error) {
+          if (!isQuotaError(error)) throw error;
+          // No room for this list: what was written of it goes at once (no head ever names it,
+          // and the copy saved before stays whole), the page says which list, and saving stops
+          // for this visit (attempt, below).
+          await delMany(names.slice(0, i + 1), db).catch(() => undefined);
+          setNote(notKept(data.rows.length, blocks[0]?.resource, bytes));
+          throw error;
+        }
       }
       if (clears !== clearsBefore) return;
       await setMany([[HEAD + key, head]], db);
@@ -277,6 +315,13 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
       await prune(db, now);
     }),
   );
+}
+
+/** What the page says of a list the browser had no room for. */
+function notKept(rows: number, resource: Resource | undefined, bytes: number): string {
+  const nouns = `${(resource ?? 'row').replace('_', ' ')}s`;
+  const size = Math.ceil(bytes / 1_048_576).toLocaleString('en-US');
+  return `The list of ${rows.toLocaleString('en-US')} ${nouns} was not kept for the next visit: the browser has no room left for its ${size} MB.`;
 }
 
 /**

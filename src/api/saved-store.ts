@@ -48,16 +48,20 @@ export function setSaving(on: boolean): void {
   setState(on ? { kind: 'on' } : { kind: 'off' });
 }
 
-export function unavailable(error: unknown): void {
-  if (state.kind !== 'on') return;
+/** Whether the browser refused a write for want of room. */
+export function isQuotaError(error: unknown): boolean {
   // DOMExceptions (a full disk is one) are not Errors everywhere.
   const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : '';
-  const reason =
-    name === 'QuotaExceededError'
-      ? 'the browser has no room left for them'
-      : typeof indexedDB === 'undefined'
-        ? 'this browser keeps no data for pages'
-        : 'the browser refused to store them (private browsing keeps nothing)';
+  return name === 'QuotaExceededError';
+}
+
+export function unavailable(error: unknown): void {
+  if (state.kind !== 'on') return;
+  const reason = isQuotaError(error)
+    ? 'the browser has no room left for them'
+    : typeof indexedDB === 'undefined'
+      ? 'this browser keeps no data for pages'
+      : 'the browser refused to store them (private browsing keeps nothing)';
   setState({ kind: 'unavailable', reason });
 }
 

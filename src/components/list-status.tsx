@@ -211,6 +211,10 @@ export function ErrorAlert({
   );
 }
 
+/** What a list read back from the saved catalogue says while the rest of it is read. */
+const READING_SAVED =
+  'The rest is being read from the copy saved in this browser; sorting and filters apply to the rows read so far.';
+
 export function ListStatus<T>({
   view,
   noun,
@@ -243,7 +247,7 @@ export function ListStatus<T>({
           totalCertain={view.totalCertain}
           claimed={data?.claimedTotal ?? null}
           noun={noun}
-          hint={progressHint}
+          hint={view.savedAt === null ? progressHint : READING_SAVED}
         />
       )}
       {view.error && (

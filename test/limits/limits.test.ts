@@ -13,7 +13,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RESTORE_STEP } from '../../src/api/saved-lists';
+import { RESTORE_STEP } from '../../src/api/saved-parts';
 import type { Resource } from '../../src/contract/wire';
 import type { Fault } from '../../src/server/faults';
 import { launchChromium } from '../support/chromium';

@@ -114,7 +114,7 @@ describe('a saved list', () => {
     const list = await loadWhole();
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, list, 1_000_000);
-    const back = await restoreList('seed', key, 1_000_000 + 12 * 60_000);
+    const back = await restoreList('seed', key, { now: 1_000_000 + 12 * 60_000 });
     expect(back?.savedAt).toBe(1_000_000);
     expect(back?.rows.map((row) => toPlain(row as object))).toEqual(
       list.rows.map((row) => toPlain(row as object)),
@@ -132,10 +132,10 @@ describe('a saved list', () => {
     const list = await loadWhole();
     const key = savedListKey('seed', { format: 'api' }, config);
     await saveList(key, list, 0);
-    expect(await restoreList('seed', key, SAVED_FOR_MS)).toBeDefined();
-    expect(await restoreList('seed', key, SAVED_FOR_MS + 1)).toBeUndefined();
+    expect(await restoreList('seed', key, { now: SAVED_FOR_MS })).toBeDefined();
+    expect(await restoreList('seed', key, { now: SAVED_FOR_MS + 1 })).toBeUndefined();
     // And it is gone from the store, not merely hidden.
-    expect(await restoreList('seed', key, 0)).toBeUndefined();
+    expect(await restoreList('seed', key, { now: 0 })).toBeUndefined();
   });
 
   it('belongs to its catalogue, service and filters: no other sees it', async () => {
@@ -168,13 +168,13 @@ describe('a saved list', () => {
     // A reload at any moment of the new save finds a whole list: the old one, then the new one.
     const seen: number[] = [];
     while (!save.written) {
-      const back = await restoreList('seed', key, 3_000);
+      const back = await restoreList('seed', key, { now: 3_000 });
       expect(back?.rows).toHaveLength(catalogue.seeds.length);
       seen.push(back?.savedAt ?? 0);
     }
     await saving;
     expect(seen).toContain(1_000);
-    expect((await restoreList('seed', key, 3_000))?.savedAt).toBe(2_000);
+    expect((await restoreList('seed', key, { now: 3_000 }))?.savedAt).toBe(2_000);
     // The old copy's rows are gone from the store, not merely unnamed.
     expect(await storedBlocks()).toBe(Math.ceil((catalogue.seeds.length - 100) / 400) + 1);
   });
