@@ -171,8 +171,7 @@ function sharingAt(
   return { collections, duplicates, shared: own === null ? null : collections.length > 0 };
 }
 
-const isOnly = (ids: ReadonlySet<number> | undefined, id: number) =>
-  ids?.size === 1 && ids.has(id);
+const isOnly = (ids: ReadonlySet<number> | undefined, id: number) => ids?.size === 1 && ids.has(id);
 
 /** Each site's `SiteCollections`, worked out on first use, for one length of an index. */
 function siteCollections(index: SiteIndex, length: number): (k: number) => SiteCollections | null {

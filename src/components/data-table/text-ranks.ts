@@ -166,7 +166,8 @@ export function* rankDistinct(
   const dictionary = yield* buildDictionary(presorted);
   if (dictionary) {
     // Distinct texts: the k-th in order is the k-th the dictionary numbered.
-    for (let k = 0; k < order.length; k++) ranks[order[k] as number] = dictionary.ranks[k] as number;
+    for (let k = 0; k < order.length; k++)
+      ranks[order[k] as number] = dictionary.ranks[k] as number;
     return { dictionary, ranks };
   }
   const sorted = yield* mergeSort(presorted, compareText);
