@@ -118,16 +118,77 @@ export interface ListSharing {
   readonly duplicate: Uint8Array;
   /** Per row: how many other collections hold its site (0 for a collection not known). */
   readonly otherCollections: Int32Array;
-  /** Per row: the other collections, by id. */
+  /** Per row: the other collections, by id (rows of one site and collection share one array). */
   readonly collectionsOf: readonly (readonly number[])[];
   /** Seed id → other collections (for a column, which reads a row by itself). */
   readonly countById: ReadonlyMap<number, number>;
+}
+
+/**
+ * One site's seeds by collection (seeds of no known collection left out): its collections' seed
+ * ids, and per collection of a seed the other collections, sorted. Worked out once per site, so
+ * that each of its seeds costs a look-up rather than a pass over all of them.
+ */
+class SiteCollections {
+  readonly ids = new Map<number, Set<number>>();
+  private readonly others = new Map<number | null, readonly number[]>();
+
+  constructor(index: SiteIndex, members: readonly number[], length: number) {
+    for (const at of members) {
+      if (at >= length) break;
+      const other = index.rows[at] as SeedLike;
+      if (other.collectionId === null) continue;
+      let ids = this.ids.get(other.collectionId);
+      if (!ids) this.ids.set(other.collectionId, (ids = new Set()));
+      ids.add(other.id);
+    }
+  }
+
+  /** The collections other than `own` holding the site, by id. */
+  othersThan(own: number | null): readonly number[] {
+    let out = this.others.get(own);
+    if (!out) {
+      out = [...this.ids.keys()].filter((c) => c !== own).sort((a, b) => a - b);
+      this.others.set(own, out);
+    }
+    return out;
+  }
+}
+
+/** What the site's seeds say of `seed`, as `sharingOf` does, without listing the seeds. */
+function sharingAt(
+  site: SiteCollections | null,
+  seed: SeedLike,
+): { collections: readonly number[]; duplicates: number; shared: boolean | null } {
+  const own = seed.collectionId;
+  let collections = site?.othersThan(own) ?? [];
+  // A collection whose only seed is this one (its id repeated with another collection) is no
+  // other collection.
+  if (site && collections.some((c) => isOnly(site.ids.get(c), seed.id)))
+    collections = collections.filter((c) => !isOnly(site.ids.get(c), seed.id));
+  const mine = own === null ? undefined : site?.ids.get(own);
+  const duplicates = mine ? mine.size - (mine.has(seed.id) ? 1 : 0) : 0;
+  return { collections, duplicates, shared: own === null ? null : collections.length > 0 };
+}
+
+const isOnly = (ids: ReadonlySet<number> | undefined, id: number) => ids?.size === 1 && ids.has(id);
+
+/** Each site's `SiteCollections`, worked out on first use, for one length of an index. */
+function siteCollections(index: SiteIndex, length: number): (k: number) => SiteCollections | null {
+  const bySite: (SiteCollections | undefined)[] = [];
+  return (k) => {
+    if (k < 0) return null;
+    let site = bySite[k];
+    if (!site) bySite[k] = site = new SiteCollections(index, index.members[k] ?? [], length);
+    return site;
+  };
 }
 
 interface ListState {
   length: number;
   readonly index: SiteIndex;
   readonly indexLength: number;
+  readonly site: (k: number) => SiteCollections | null;
   shared: number[];
   duplicate: number[];
   other: number[];
@@ -135,38 +196,44 @@ interface ListState {
   countById: Map<number, number>;
 }
 
-const LIST_WORK = {
-  key: 'sharing of a list',
-  prefixes: true,
-  start: (): ListState => ({
-    length: 0,
-    index: new SiteIndex(),
-    indexLength: -1,
-    shared: [],
-    duplicate: [],
-    other: [],
-    collectionsOf: [],
-    countById: new Map(),
-  }),
-};
-
 /**
  * What the account's index says of each seed of `rows`, taking up the work kept for the list while
- * the index is the same (a grown index starts it afresh: an older seed may be shared now).
+ * the index is the same (a grown index starts it afresh: an older seed may be shared now). A row
+ * that is the index's own row at the same position (the account's list itself) takes its site
+ * from the index rather than reading its address again.
  */
 export function* listSharingJob(rows: readonly SeedLike[], index: SiteIndex): Job<ListSharing> {
   const state = resume(
     rows,
     {
-      ...LIST_WORK,
+      key: 'sharing of a list',
+      prefixes: true,
       fits: (kept: ListState) => kept.index === index && kept.indexLength === index.length,
-      start: () => ({ ...LIST_WORK.start(), index, indexLength: index.length }),
+      start: (): ListState => ({
+        length: 0,
+        index,
+        indexLength: index.length,
+        site: siteCollections(index, index.length),
+        shared: [],
+        duplicate: [],
+        other: [],
+        collectionsOf: [],
+        countById: new Map(),
+      }),
     },
     (kept) => kept,
   );
+  const { indexLength } = state;
   while (state.length < rows.length) {
-    const seed = rows[state.length] as SeedLike;
-    const sharing = sharingOf(index, seed);
+    const at = state.length;
+    const seed = rows[at] as SeedLike;
+    let k: number;
+    if (at < indexLength && index.rows[at] === seed) k = index.siteOfRow[at] ?? -1;
+    else {
+      const site = siteOf(seed);
+      k = site === null ? -1 : index.sites.indexOf(site);
+    }
+    const sharing = sharingAt(state.site(k), seed);
     state.shared.push(
       sharing.shared === null ? SHARE_UNKNOWN : sharing.shared ? SHARE_YES : SHARE_NO,
     );
@@ -178,12 +245,13 @@ export function* listSharingJob(rows: readonly SeedLike[], index: SiteIndex): Jo
     if ((state.length & (SLICE - 1)) === 0) yield;
   }
   const n = rows.length;
+  const upTo = <T>(values: T[]) => (values.length === n ? values : values.slice(0, n));
   return {
     length: n,
-    shared: Uint8Array.from(state.shared.slice(0, n)),
-    duplicate: Uint8Array.from(state.duplicate.slice(0, n)),
-    otherCollections: Int32Array.from(state.other.slice(0, n)),
-    collectionsOf: state.collectionsOf.slice(0, n),
+    shared: Uint8Array.from(upTo(state.shared)),
+    duplicate: Uint8Array.from(upTo(state.duplicate)),
+    otherCollections: Int32Array.from(upTo(state.other)),
+    collectionsOf: upTo(state.collectionsOf),
     countById: state.countById,
   };
 }
@@ -199,6 +267,7 @@ export interface CollectionSharing {
 
 /** The figures of every collection's seeds, by collection id, from the account's index. */
 export function* collectionSharingJob(index: SiteIndex): Job<Map<number, CollectionSharing>> {
+  const site = siteCollections(index, index.length);
   const byCollection = new Map<
     number,
     { seeds: number; shared: number; duplicates: number; partners: Map<number, number> }
@@ -216,7 +285,7 @@ export function* collectionSharingJob(index: SiteIndex): Job<Map<number, Collect
     if ((at & (SLICE - 1)) === SLICE - 1) yield;
     const k = index.siteOfRow[at] ?? -1;
     if (k < 0) continue;
-    const sharing = sharingOf(index, seed, index.sites.strings[k] ?? null);
+    const sharing = sharingAt(site(k), seed);
     if (sharing.shared === true) entry.shared++;
     if (sharing.duplicates > 0) entry.duplicates++;
     for (const other of sharing.collections) {

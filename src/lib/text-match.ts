@@ -21,7 +21,15 @@ export function fold(text: string): string {
  * over a facet's values both match with it.
  */
 export function wordMatcher(query: string): ((folded: string) => boolean) | null {
-  const words = fold(query).split(/\s+/).filter(Boolean);
+  return matcherOf(wordsOf(query));
+}
+
+/** A query's words, folded. */
+function wordsOf(query: string): string[] {
+  return fold(query).split(/\s+/).filter(Boolean);
+}
+
+function matcherOf(words: readonly string[]): ((folded: string) => boolean) | null {
   if (words.length === 0) return null;
   return (folded) => {
     for (const word of words) if (!folded.includes(word)) return false;
@@ -86,17 +94,47 @@ export function prepareQuickFilter<T extends object>(
 
 const always = () => true;
 
+/**
+ * The last query each rows array was filtered by, with the positions of the rows it kept: a query
+ * that only narrows it (each of its words within a word of the new one, as a query typed on
+ * does) tests only those rows. Kept weakly, so it goes with the rows.
+ */
+const lastFilter = new WeakMap<
+  readonly object[],
+  {
+    readonly text: (row: never) => string;
+    readonly words: readonly string[];
+    readonly kept: Uint32Array;
+  }
+>();
+
+/** Whether every text with all of `next` also has all of `previous`. */
+function narrows(previous: readonly string[], next: readonly string[]): boolean {
+  return previous.every((word) => next.some((longer) => longer.includes(word)));
+}
+
 /** Rows whose text contains every word of the query. */
 export function quickFilter<T extends object>(
   rows: readonly T[],
   query: string,
   text: (row: T) => string,
 ): readonly T[] {
-  const matches = wordMatcher(query);
+  const words = wordsOf(query);
+  const matches = matcherOf(words);
   if (!matches) return rows;
   // Rows not yet prepared in the background are folded now, and kept.
   const { texts } = prepare(rows, text, always);
-  const kept: T[] = [];
-  for (let i = 0; i < rows.length; i++) if (matches(texts[i] as string)) kept.push(rows[i] as T);
-  return kept;
+  const last = lastFilter.get(rows);
+  const from = last?.text === text && narrows(last.words, words) ? last.kept : null;
+  const n = from ? from.length : rows.length;
+  const kept = new Uint32Array(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const i = from ? (from[k] as number) : k;
+    if (matches(texts[i] as string)) kept[count++] = i;
+  }
+  lastFilter.set(rows, { text, words, kept: kept.subarray(0, count) });
+  const out = new Array<T>(count);
+  for (let k = 0; k < count; k++) out[k] = rows[kept[k] as number] as T;
+  return out;
 }

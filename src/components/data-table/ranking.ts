@@ -21,6 +21,7 @@ import { advanceJob, type Job } from '../../scheduling';
 import {
   buildDictionary,
   mergeTexts,
+  rankDistinct,
   rankOf,
   sortAndRank,
   type TextDictionary,
@@ -137,6 +138,8 @@ function* rankTexts<Row>(
   // Rows of a column seen before (a filtered subset, a refetch) mostly have known texts: look their
   // ranks up in the same pass, and remember the texts that are new.
   const fresh = new StringIndex();
+  // Without a dictionary, each row's text by its number in `fresh`, to rank the rows by number.
+  const numbered = known ? null : new Int32Array(n);
   let unknownRows: Uint8Array | null = null;
   for (let i = 0; i < n; i++) {
     const row = rows[i] as Row;
@@ -153,8 +156,9 @@ function* rankTexts<Row>(
     else {
       const rank = known ? rankOf(known, t) : -1;
       // A new text's rank is set once the dictionary has it.
-      if (rank < 0) fresh.add(t);
-      else ranks[i] = rank;
+      if (rank >= 0) ranks[i] = rank;
+      else if (numbered) numbered[i] = fresh.add(t);
+      else fresh.add(t);
     }
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
@@ -167,14 +171,19 @@ function* rankTexts<Row>(
   if (known && fresh.size <= n / 4 && known.count <= 4 * n + 1000) {
     const merged = yield* mergeTexts(known.sorted, (yield* sortAndRank(fresh.strings)).sorted);
     dictionary = (yield* buildDictionary(merged)) ?? (yield* sortAndRank(merged));
-  } else {
-    // Without a dictionary every text was new, and `fresh` has them all.
-    let distinct = fresh;
-    if (known) {
-      distinct = new StringIndex();
-      for (const t of texts) if (t !== null) distinct.add(t);
-      yield;
+  } else if (numbered) {
+    // Without a dictionary every text was new, and `fresh` has them all, numbered by row.
+    const ranked = yield* rankDistinct(fresh.strings);
+    learn(ranked.dictionary);
+    for (let i = 0; i < n; i++) {
+      if ((ranks[i] as number) >= 0) ranks[i] = ranked.ranks[numbered[i] as number] as number;
+      if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
     }
+    return { ranks, count: ranked.dictionary.count };
+  } else {
+    const distinct = new StringIndex();
+    for (const t of texts) if (t !== null) distinct.add(t);
+    yield;
     dictionary = yield* sortAndRank(distinct.strings);
   }
   learn(dictionary);

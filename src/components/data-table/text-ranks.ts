@@ -144,6 +144,16 @@ function* collationKeys(items: readonly string[]): Job<string[]> {
  * and finds equal texts. Only if the keys got something wrong is there a full collator sort.
  */
 export function* sortAndRank(items: readonly string[]): Job<TextDictionary> {
+  return (yield* rankDistinct(items)).dictionary;
+}
+
+/**
+ * `sortAndRank` for distinct texts, with each text's rank by its position in `items` as well: a
+ * caller that numbered its rows' texts in that order ranks the rows without looking each up.
+ */
+export function* rankDistinct(
+  items: readonly string[],
+): Job<{ dictionary: TextDictionary; ranks: Int32Array }> {
   const keys = yield* collationKeys(items);
   const indices = Array.from(items, (_, i) => i);
   const order = yield* mergeSort(indices, (a, b) => {
@@ -152,10 +162,18 @@ export function* sortAndRank(items: readonly string[]): Job<TextDictionary> {
     return x < y ? -1 : x > y ? 1 : 0;
   });
   const presorted = order.map((i) => items[i] as string);
+  const ranks = new Int32Array(items.length);
   const dictionary = yield* buildDictionary(presorted);
-  if (dictionary) return dictionary;
+  if (dictionary) {
+    // Distinct texts: the k-th in order is the k-th the dictionary numbered.
+    for (let k = 0; k < order.length; k++)
+      ranks[order[k] as number] = dictionary.ranks[k] as number;
+    return { dictionary, ranks };
+  }
   const sorted = yield* mergeSort(presorted, compareText);
-  return (yield* buildDictionary(sorted)) ?? emptyDictionary;
+  const checked = (yield* buildDictionary(sorted)) ?? emptyDictionary;
+  for (let i = 0; i < items.length; i++) ranks[i] = rankOf(checked, items[i] as string);
+  return { dictionary: checked, ranks };
 }
 
 /** Merges two collator-sorted lists. */
