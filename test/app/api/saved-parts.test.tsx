@@ -113,27 +113,31 @@ describe('a list saved in blocks', () => {
   });
 
   // Saving and reading a list of 1,200 seeds a dozen times takes seconds on a busy machine.
-  it('comes back the same whatever its blocks, in every order of cuts', { timeout: 60_000 }, async () => {
-    const length = whole.rows.length;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.uniqueArray(fc.integer({ min: 0, max: length }), { maxLength: 6 }),
-        async (places) => {
-          const cuts = [...places].sort((a, b) => a - b);
-          const list = reblocked(whole, cuts);
-          await saveList(key(), list);
-          const sizes: number[] = [];
-          const back = await restoreList('seed', key(), {
-            onPart: (rowsRead) => sizes.push(rowsRead),
-          });
-          expect(plain(back?.rows ?? [])).toEqual(plain(whole.rows));
-          // A part after each block but the last, at that block's end (empty blocks included).
-          expect(sizes).toEqual(cuts);
-        },
-      ),
-      { numRuns: 12 },
-    );
-  });
+  it(
+    'comes back the same whatever its blocks, in every order of cuts',
+    { timeout: 60_000 },
+    async () => {
+      const length = whole.rows.length;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.integer({ min: 0, max: length }), { maxLength: 6 }),
+          async (places) => {
+            const cuts = [...places].sort((a, b) => a - b);
+            const list = reblocked(whole, cuts);
+            await saveList(key(), list);
+            const sizes: number[] = [];
+            const back = await restoreList('seed', key(), {
+              onPart: (rowsRead) => sizes.push(rowsRead),
+            });
+            expect(plain(back?.rows ?? [])).toEqual(plain(whole.rows));
+            // A part after each block but the last, at that block's end (empty blocks included).
+            expect(sizes).toEqual(cuts);
+          },
+        ),
+        { numRuns: 12 },
+      );
+    },
+  );
 });
 
 describe('a save the browser has no room for', () => {
