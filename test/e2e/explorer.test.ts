@@ -49,6 +49,8 @@ describe('working with the explorer', () => {
   it('drills down from a collection to a seed’s details and its captures', async () => {
     const page = await open('/collections?sort=-active_seeds');
     const grid = page.getByRole('grid', { name: 'Collections' });
+    // The rows show in their own order while the sorting code loads (the grid busy), then sort.
+    await page.locator('[role="grid"][aria-label="Collections"][aria-busy="false"]').waitFor();
     const link = grid.getByRole('row').nth(1).getByRole('link');
     const name = await link.textContent();
     await link.click();
