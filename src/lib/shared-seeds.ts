@@ -87,26 +87,15 @@ export interface Sharing {
 /** What the account's index says of a seed (of any list: seeds are matched by id). */
 export function sharingOf(index: SiteIndex, seed: SeedLike, site = siteOf(seed)): Sharing {
   const k = site === null ? -1 : index.sites.indexOf(site);
-  const own = seed.collectionId;
-  const collections = new Set<number>();
+  const members = k < 0 ? [] : (index.members[k] ?? []);
   const seeds: SeedLike[] = [];
-  const sameCollection = new Set<number>();
-  for (const at of k < 0 ? [] : (index.members[k] ?? [])) {
+  for (const at of members) {
     if (at >= index.length) break;
     const other = index.rows[at] as SeedLike;
-    if (other.id === seed.id) continue;
-    seeds.push(other);
-    if (other.collectionId === null) continue;
-    if (other.collectionId !== own) collections.add(other.collectionId);
-    else sameCollection.add(other.id);
+    if (other.id !== seed.id) seeds.push(other);
   }
-  return {
-    site,
-    collections: [...collections].sort((a, b) => a - b),
-    seeds,
-    duplicates: own === null ? 0 : sameCollection.size,
-    shared: own === null ? null : collections.size > 0,
-  };
+  const collections = k < 0 ? null : new SiteCollections(index, members, index.length);
+  return { site, seeds, ...sharingAt(collections, seed) };
 }
 
 /** What the account says of each seed of a list, by the list's positions. */
@@ -155,7 +144,7 @@ class SiteCollections {
   }
 }
 
-/** What the site's seeds say of `seed`, as `sharingOf` does, without listing the seeds. */
+/** What the site's seeds say of `seed` (its collections, duplicates and whether it is shared). */
 function sharingAt(
   site: SiteCollections | null,
   seed: SeedLike,
