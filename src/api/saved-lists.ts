@@ -146,21 +146,28 @@ export async function restoreList<R extends Resource>(
   const db = openStore();
   if (!db) return undefined;
   const started = performance.now();
+  // By when (the page's clock) the reading must have moved on: the first block within
+  // RESTORE_WITHIN_MS, the rest, with the first rows on screen, within READ_WITHIN_MS.
+  const deadline = (blocksRead: number) =>
+    started + (blocksRead === 0 ? RESTORE_WITHIN_MS : READ_WITHIN_MS);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let isLate: (late: 'late') => void = () => undefined;
   const late = new Promise<'late'>((resolve) => {
     isLate = resolve;
   });
-  const lateIn = (ms: number) => {
+  // The same deadlines for a store that does not answer at all.
+  const lateBy = (blocksRead: number) => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      isLate('late');
-    }, ms);
+    timer = setTimeout(
+      () => {
+        isLate('late');
+      },
+      deadline(blocksRead) - performance.now(),
+    );
   };
-  lateIn(RESTORE_WITHIN_MS);
-  // Once the first block is read, the rest has until READ_WITHIN_MS.
+  lateBy(0);
   const firstRead = () => {
-    lateIn(started + READ_WITHIN_MS - performance.now());
+    lateBy(1);
   };
   // A restore given up (late) may still be reading: no part of it is shown after that.
   let settled = false;
@@ -174,7 +181,7 @@ export async function restoreList<R extends Resource>(
   let why: string;
   try {
     const restored = await Promise.race([
-      readBack(db, resource, key, parts, started, firstRead),
+      readBack(db, resource, key, parts, deadline, firstRead),
       late,
     ]);
     if (restored !== 'late' && restored !== 'spoilt') return restored;
@@ -206,7 +213,7 @@ async function readBack<R extends Resource>(
   resource: R,
   key: string,
   { now = Date.now(), onPart }: RestoreOptions<ResourceModels[R]>,
-  started: number,
+  deadline: (blocksRead: number) => number,
   firstRead: () => void,
 ): Promise<ListData<ResourceModels[R]> | 'spoilt' | 'late' | undefined> {
   let head: Head | undefined;
@@ -221,10 +228,6 @@ async function readBack<R extends Resource>(
     return undefined;
   }
   const { summary, savedAt } = head;
-  // Until the first block is read, the restore is raced against RESTORE_WITHIN_MS (above); the
-  // rest is read with the first rows on screen, and may take longer.
-  const deadline = (blocksRead: number) =>
-    started + (blocksRead === 0 ? RESTORE_WITHIN_MS : READ_WITHIN_MS);
   let whole;
   try {
     whole = await readBlocks(db, resource, blockKeys(key, head), deadline, (rowsRead, take) => {
