@@ -1,0 +1,124 @@
+/**
+ * `npx tsx bench/interactions.ts --url http://127.0.0.1:PORT --seeds 1000000 [--runs 3]
+ * [--profile DIR]`: the benchmark's scroll, sort and quick filter (`scrollSortFilter`, same probes,
+ * same order) on `/seeds` of a server already running, so that a large catalogue's server is
+ * started once for many measurements. Each run loads the page in a fresh context, waits for the
+ * benchmark's "usable" and the facets' first counts, then interacts. With `--profile`, the page's
+ * thread is profiled (DevTools protocol) during each interaction, and each profile is written to
+ * DIR with the busiest functions printed (self and total), as the load's profile does.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchChromium } from '../test/support/chromium';
+import { facetsCounted, installRecorder, OURS, waitFor } from './probes';
+import { scrollSortFilter } from './run';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions that took the most of a profile, by their own time and with what they call. */
+function busiest(profile: Profile, top: number): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (n: Node) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${String(n.callFrame.lineNumber + 1)}`;
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node) return;
+    if (node.callFrame.functionName !== '(idle)') busy += dt;
+    self.set(name(node), (self.get(name(node)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const key = name(byId.get(at) as Node);
+      if (!seen.has(key)) total.set(key, (total.get(key) ?? 0) + dt);
+      seen.add(key);
+    }
+  });
+  const list = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, v]) => `  ${v.toFixed(1).padStart(8)} ms  ${k}`)
+      .join('\n');
+  return `busy ${busy.toFixed(0)} ms\n-- self\n${list(self)}\n-- total\n${list(total)}`;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string' },
+      seeds: { type: 'string' },
+      runs: { type: 'string' },
+      frames: { type: 'string' },
+      profile: { type: 'string' },
+    },
+  });
+  if (!values.url) throw new Error('Name the server: --url http://127.0.0.1:PORT');
+  const seeds = Number(values.seeds ?? 100_000);
+  const runs = Number(values.runs ?? 1);
+  const frames = Number(values.frames ?? 600);
+  const browser = await launchChromium();
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => {
+        console.error(`error in the page: ${String(error)}`);
+      });
+      await installRecorder(page, OURS.rowSelector, {
+        present: OURS.rowSelector,
+        absent: '[role="progressbar"]',
+        attribute: { selector: '[role="grid"]', name: 'aria-rowcount', value: String(seeds + 1) },
+      });
+      await page.goto(`${values.url}/seeds`);
+      const usable = await waitFor(page, 'complete');
+      const counted = await facetsCounted(page, seeds);
+      const dir = values.profile;
+      const cdp = dir ? await context.newCDPSession(page) : null;
+      const profiled = async <T>(name: string, measure: () => Promise<T>): Promise<T> => {
+        if (!cdp || !dir) return measure();
+        mkdirSync(dir, { recursive: true });
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+        await cdp.send('Profiler.start');
+        const value = await measure();
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+        const file = join(dir, `${name}-${String(run)}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        profiles.push(`== ${name} (${file}): ${busiest(profile, 25)}`);
+        return value;
+      };
+      const profiles: string[] = [];
+      const figures = await scrollSortFilter(page, 'ours', frames, profiled);
+      console.log(
+        `run ${String(run)}: usable ${usable.toFixed(0)} ms, facets +${counted.toFixed(0)} ms; ` +
+          `scroll worst ${figures.scroll.worst.toFixed(1)} ms, over 50: ${String(figures.scroll.over50)}, p95 ${figures.scroll.p95.toFixed(1)}; ` +
+          `sort ${figures.sort.toPaint.toFixed(0)} ms (INP ${figures.sort.inp.toFixed(0)}); ` +
+          `filter ${figures.filter.toPaint.toFixed(0)} ms (INP ${figures.filter.inp.toFixed(0)})`,
+      );
+      for (const text of profiles) console.log(text);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
