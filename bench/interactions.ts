@@ -1,17 +1,18 @@
 /**
  * `npx tsx bench/interactions.ts --url http://127.0.0.1:PORT --seeds 1000000 [--runs 3]
- * [--profile DIR]`: the benchmark's scroll, sort and quick filter (`scrollSortFilter`, same probes,
+ * [--profile DIR] [--heap]`: the benchmark's scroll, sort and quick filter (`scrollSortFilter`, same probes,
  * same order) on `/seeds` of a server already running, so that a large catalogue's server is
  * started once for many measurements. Each run loads the page in a fresh context, waits for the
  * benchmark's "usable" and the facets' first counts, then interacts. With `--profile`, the page's
  * thread is profiled (DevTools protocol) during each interaction, and each profile is written to
- * DIR with the busiest functions printed (self and total), as the load's profile does.
+ * DIR with the busiest functions printed (self and total), as the load's profile does. With
+ * `--heap`, the JS heap once the page has settled after the three (as the benchmark measures it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../test/support/chromium';
-import { facetsCounted, installRecorder, OURS, waitFor } from './probes';
+import { facetsCounted, installRecorder, OURS, settledHeap, waitFor } from './probes';
 import { scrollSortFilter } from './run';
 
 interface Node {
@@ -65,6 +66,7 @@ async function main() {
       runs: { type: 'string' },
       frames: { type: 'string' },
       profile: { type: 'string' },
+      heap: { type: 'boolean' },
     },
   });
   if (!values.url) throw new Error('Name the server: --url http://127.0.0.1:PORT');
@@ -110,6 +112,10 @@ async function main() {
           `sort ${figures.sort.toPaint.toFixed(0)} ms (INP ${figures.sort.inp.toFixed(0)}); ` +
           `filter ${figures.filter.toPaint.toFixed(0)} ms (INP ${figures.filter.inp.toFixed(0)})`,
       );
+      if (values.heap) {
+        const heap = await settledHeap(await context.newCDPSession(page));
+        console.log(`run ${String(run)}: heap once settled ${(heap / 2 ** 20).toFixed(1)} MB`);
+      }
       for (const text of profiles) console.log(text);
       await context.close();
     }
