@@ -12,50 +12,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../test/support/chromium';
+import { tally, topList, type CpuProfile } from './cpu-profile';
 import { facetsCounted, installRecorder, OURS, settledHeap, waitFor } from './probes';
 import { scrollSortFilter } from './run';
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 /** The functions that took the most of a profile, by their own time and with what they call. */
-function busiest(profile: Profile, top: number): string {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const name = (n: Node) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${String(n.callFrame.lineNumber + 1)}`;
-  const self = new Map<string, number>();
-  const total = new Map<string, number>();
-  let busy = 0;
-  profile.samples.forEach((id, i) => {
-    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    const node = byId.get(id);
-    if (!node) return;
-    if (node.callFrame.functionName !== '(idle)') busy += dt;
-    self.set(name(node), (self.get(name(node)) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const key = name(byId.get(at) as Node);
-      if (!seen.has(key)) total.set(key, (total.get(key) ?? 0) + dt);
-      seen.add(key);
-    }
-  });
-  const list = (m: Map<string, number>) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, v]) => `  ${v.toFixed(1).padStart(8)} ms  ${k}`)
-      .join('\n');
-  return `busy ${busy.toFixed(0)} ms\n-- self\n${list(self)}\n-- total\n${list(total)}`;
+function busiest(profile: CpuProfile, top: number): string {
+  const { self, total, busy } = tally(profile);
+  return `busy ${busy.toFixed(0)} ms\n-- self\n${topList(self, top)}\n-- total\n${topList(total, top)}`;
 }
 
 async function main() {
@@ -98,7 +62,7 @@ async function main() {
         await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
         await cdp.send('Profiler.start');
         const value = await measure();
-        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
         const file = join(dir, `${name}-${String(run)}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
         profiles.push(`== ${name} (${file}): ${busiest(profile, 25)}`);
