@@ -159,7 +159,7 @@ export default defineConfig(({ command }) => ({
             // Not the table's sorting code, which loads on first use (data-table/sorting-code.ts).
             {
               name: 'list-page',
-              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel|scheduler|ranking|text-ranks))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
+              test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel|scheduler|ranking|text-ranks|block-ranks))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
             },
             // The collections list with its columns, which a collection's header shares.
             {

@@ -10,19 +10,14 @@
  */
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../test/support/chromium';
+import {
+  sampleTimes,
+  tally,
+  topList,
+  type CpuProfile as Profile,
+  type ProfileNode as Node,
+} from './cpu-profile';
 import { OURS } from './probes';
-
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const MARKER = '__usableMarker';
 
@@ -146,54 +141,20 @@ function report(
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const name = (n: Node) => {
-    const f = n.callFrame;
-    const file = f.url.split('/').pop() ?? '';
-    return `${f.functionName || '(anonymous)'} ${file}:${String(f.lineNumber + 1)}`;
-  };
   // Sample times in ms on the profile's clock.
-  const times: number[] = [];
-  let t = profile.startTime;
-  for (const d of profile.timeDeltas) {
-    t += d;
-    times.push(t / 1000);
-  }
+  const times = sampleTimes(profile);
   const markerIndex = profile.samples.findIndex(
     (id) => byId.get(id)?.callFrame.functionName === MARKER,
   );
   if (markerIndex < 0) throw new Error('The usable marker is not in the profile.');
   const offset = (times[markerIndex] ?? 0) - timing.usable; // profile clock − page clock
   const window = (from: number, to: number, title: string) => {
-    const self = new Map<string, number>();
-    const total = new Map<string, number>();
-    let busy = 0;
-    for (let i = 0; i < profile.samples.length; i++) {
+    const { self, total, busy } = tally(profile, (i) => {
       const at = (times[i] ?? 0) - offset;
-      if (at < from || at >= to) continue;
-      const dt = (times[i + 1] ?? times[i] ?? 0) - (times[i] ?? 0) || 0;
-      const node = byId.get(profile.samples[i] ?? -1);
-      if (!node) continue;
-      const own = name(node);
-      if (node.callFrame.functionName !== '(idle)') busy += dt;
-      self.set(own, (self.get(own) ?? 0) + dt);
-      const seen = new Set<string>();
-      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-        const n = byId.get(id);
-        if (!n) break;
-        const key = name(n);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        total.set(key, (total.get(key) ?? 0) + dt);
-      }
-    }
-    const list = (m: Map<string, number>) =>
-      [...m]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, top)
-        .map(([k, v]) => `  ${v.toFixed(1).padStart(8)} ms  ${k}`)
-        .join('\n');
+      return at >= from && at < to;
+    });
     console.log(
-      `\n== ${title}: ${from.toFixed(0)}–${to.toFixed(0)} ms (${(to - from).toFixed(0)} ms), busy ${busy.toFixed(0)} ms\n-- self\n${list(self)}\n-- total\n${list(total)}`,
+      `\n== ${title}: ${from.toFixed(0)}–${to.toFixed(0)} ms (${(to - from).toFixed(0)} ms), busy ${busy.toFixed(0)} ms\n-- self\n${topList(self, top)}\n-- total\n${topList(total, top)}`,
     );
   };
   // What each 100 ms of the load went to: the work a sample is part of, by the first of these

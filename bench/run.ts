@@ -401,6 +401,50 @@ async function facets(page: Page, rows: number): Promise<FacetFigures> {
   return { firstCounts, click, recount };
 }
 
+/**
+ * The three interactions every page is timed on, in the benchmark's order: a moment after the
+ * load, scrolling top to bottom, then a click on the URL header, then "q" in the quick filter.
+ */
+export async function scrollSortFilter(
+  page: Page,
+  kind: 'ours' | 'peer',
+  frames: number,
+  /** Wraps each of the three (a profiler started and stopped around it, say). */
+  around: <T>(name: string, measure: () => Promise<T>) => Promise<T> = (_, measure) => measure(),
+): Promise<Pick<Interactive, 'scroll' | 'sort' | 'filter'>> {
+  const target: Target = kind === 'peer' ? PEER : OURS;
+  // Let background work after the load settle, as a person would take a moment to start.
+  await page.waitForTimeout(1_000);
+  const scroll = await around('scroll', () => scrollProbe(page, target, frames));
+  await page.evaluate((selector) => {
+    const scroller = document.querySelector(selector);
+    if (scroller) scroller.scrollTop = 0;
+  }, target.scrollerSelector);
+  await page.waitForTimeout(500);
+  const sort = await around('sort', () =>
+    interaction(page, target, async () => {
+      if (kind === 'ours')
+        await page
+          .getByRole('columnheader', { name: 'URL', exact: true })
+          .getByRole('button')
+          .click();
+      else await page.locator('.ag-header-cell[col-id="url"] .ag-header-cell-label').click();
+    }),
+  );
+  await page.waitForTimeout(500);
+  const filter = await around('filter', () =>
+    interaction(page, target, async () => {
+      const box =
+        kind === 'ours'
+          ? page.getByRole('searchbox', { name: 'Quick filter' })
+          : page.locator('#quick');
+      await box.focus();
+      await page.keyboard.press('q');
+    }),
+  );
+  return { scroll, sort, filter };
+}
+
 /** Scroll, sort by URL and type into the quick filter, on a loaded page; then the facets. */
 export async function interact(
   page: Page,
@@ -408,34 +452,9 @@ export async function interact(
   frames: number,
   rows: number,
 ): Promise<Interactive> {
-  const target: Target = kind === 'peer' ? PEER : OURS;
   // The first counts are timed from the list's completion, before anything else runs.
   const first = kind === 'ours' ? await facetsCounted(page, rows) : undefined;
-  // Let background work after the load settle, as a person would take a moment to start.
-  await page.waitForTimeout(1_000);
-  const scroll = await scrollProbe(page, target, frames);
-  await page.evaluate((selector) => {
-    const scroller = document.querySelector(selector);
-    if (scroller) scroller.scrollTop = 0;
-  }, target.scrollerSelector);
-  await page.waitForTimeout(500);
-  const sort = await interaction(page, target, async () => {
-    if (kind === 'ours')
-      await page
-        .getByRole('columnheader', { name: 'URL', exact: true })
-        .getByRole('button')
-        .click();
-    else await page.locator('.ag-header-cell[col-id="url"] .ag-header-cell-label').click();
-  });
-  await page.waitForTimeout(500);
-  const filter = await interaction(page, target, async () => {
-    const box =
-      kind === 'ours'
-        ? page.getByRole('searchbox', { name: 'Quick filter' })
-        : page.locator('#quick');
-    await box.focus();
-    await page.keyboard.press('q');
-  });
+  const { scroll, sort, filter } = await scrollSortFilter(page, kind, frames);
   if (kind === 'peer' || first === undefined) return { scroll, sort, filter };
   // Back to every row (the box emptied, whatever holds the focus now): exported, then a facet
   // value chosen.

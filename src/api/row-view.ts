@@ -16,6 +16,13 @@ import { fieldInstantMs, metadataKeysOf, placeOf } from './row-block';
 export { fieldInstantMs, isBlank };
 
 /**
+ * The block a row was read from (one object for all its rows: its metadata keys) and the row's
+ * place in it; undefined for a plain record: what is worked out for a block's rows can be kept by
+ * block and place, and found again for the same row in another array (a filtered subset).
+ */
+export { metadataKeysOf as blockOf, placeOf };
+
+/**
  * The field names and distinct (field, value) pairs of a run of rows, by number: a block's (one
  * object for all its rows, so what is learnt of a number holds for every row of the block), or a
  * plain record's own.

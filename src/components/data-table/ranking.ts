@@ -18,6 +18,7 @@
 import { unknownOf } from '../../api/records';
 import { StringIndex } from '../../lib/string-index';
 import { advanceJob, type Job } from '../../scheduling';
+import { BlockRanks, NOT_KEPT } from './block-ranks';
 import {
   buildDictionary,
   mergeTexts,
@@ -51,6 +52,8 @@ interface ColumnRanks {
   /** 0 … count-1, equal values sharing a rank; NO_VALUE or UNKNOWN for neither. */
   readonly ranks: Int32Array;
   readonly count: number;
+  /** A text column's: the dictionary the ranks are of. */
+  readonly dictionary?: TextDictionary;
 }
 
 /** The number a number or date value sorts by, or NaN for no value. */
@@ -123,13 +126,14 @@ function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<C
 }
 
 /**
- * Ranks a text column's values, starting from the dictionary of its texts seen before (`known`);
- * `learn` keeps the dictionary that ranked them.
+ * Ranks a text column's values, starting from the dictionary of its texts seen before (`known`,
+ * with the ranks of its rows `kept` by block); `learn` keeps the dictionary that ranked them.
  */
 function* rankTexts<Row>(
   rows: readonly Row[],
   source: SortSource<Row>,
   known: TextDictionary | undefined,
+  kept: BlockRanks | undefined,
   learn: (dictionary: TextDictionary) => void,
 ): Job<ColumnRanks> {
   const n = rows.length;
@@ -140,30 +144,45 @@ function* rankTexts<Row>(
   const fresh = new StringIndex();
   // Without a dictionary, each row's text by its number in `fresh`, to rank the rows by number.
   const numbered = known ? null : new Int32Array(n);
-  let unknownRows: Uint8Array | null = null;
-  for (let i = 0; i < n; i++) {
+  // Rows whose value the service did not give.
+  const unknownRows = new Uint8Array(n);
+  // Rows whose rank was kept by block: their text is read only if the dictionary must change.
+  let keptRows: Uint8Array | null = null;
+  const read = (i: number): string | null => {
     const row = rows[i] as Row;
-    let t: string | null;
-    if (unknownOf(row, source.field)) {
-      (unknownRows ??= new Uint8Array(n))[i] = 1;
-      t = null;
-    } else {
-      t = toSortText(source.value(row));
-    }
+    let t: string | null = null;
+    if (unknownOf(row, source.field)) unknownRows[i] = 1;
+    else t = toSortText(source.value(row));
     texts[i] = t;
-    if (unknownRows?.[i]) ranks[i] = UNKNOWN;
-    else if (t === null) ranks[i] = NO_VALUE;
-    else {
-      const rank = known ? rankOf(known, t) : -1;
-      // A new text's rank is set once the dictionary has it.
-      if (rank >= 0) ranks[i] = rank;
-      else if (numbered) numbered[i] = fresh.add(t);
-      else fresh.add(t);
+    return t;
+  };
+  for (let i = 0; i < n; i++) {
+    const keptRank = kept ? kept.get(rows[i] as object) : NOT_KEPT;
+    if (keptRank !== NOT_KEPT) {
+      ranks[i] = keptRank;
+      (keptRows ??= new Uint8Array(n))[i] = 1;
+    } else {
+      const t = read(i);
+      if (unknownRows[i]) ranks[i] = UNKNOWN;
+      else if (t === null) ranks[i] = NO_VALUE;
+      else {
+        const rank = known ? rankOf(known, t) : -1;
+        // A new text's rank is set once the dictionary has it.
+        if (rank >= 0) ranks[i] = rank;
+        else if (numbered) numbered[i] = fresh.add(t);
+        else fresh.add(t);
+      }
     }
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
-  if (known && fresh.size === 0) return { ranks, count: known.count };
+  if (known && fresh.size === 0) return { ranks, count: known.count, dictionary: known };
   yield;
+  if (keptRows) {
+    for (let i = 0; i < n; i++) {
+      if (keptRows[i]) read(i);
+      if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
+    }
+  }
 
   let dictionary: TextDictionary;
   // Merge a few new texts into what is known; rebuild when most are new, or when the dictionary
@@ -179,7 +198,7 @@ function* rankTexts<Row>(
       if ((ranks[i] as number) >= 0) ranks[i] = ranked.ranks[numbered[i] as number] as number;
       if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
     }
-    return { ranks, count: ranked.dictionary.count };
+    return { ranks, count: ranked.dictionary.count, dictionary: ranked.dictionary };
   } else {
     const distinct = new StringIndex();
     for (const t of texts) if (t !== null) distinct.add(t);
@@ -190,11 +209,11 @@ function* rankTexts<Row>(
 
   for (let i = 0; i < n; i++) {
     const t = texts[i];
-    if (unknownRows?.[i]) ranks[i] = UNKNOWN;
+    if (unknownRows[i]) ranks[i] = UNKNOWN;
     else ranks[i] = t == null ? NO_VALUE : rankOf(dictionary, t);
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
-  return { ranks, count: dictionary.count };
+  return { ranks, count: dictionary.count, dictionary };
 }
 
 /**
@@ -204,14 +223,20 @@ function* rankTexts<Row>(
  */
 function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Array {
   const n = ranks.length;
-  const next = new Int32Array(count);
   let missing = 0;
   let unknown = 0;
   for (let i = 0; i < n; i++) {
     const r = ranks[i] ?? NO_VALUE;
     if (r === UNKNOWN) unknown++;
     else if (r < 0) missing++;
-    else next[r] = (next[r] ?? 0) + 1;
+  }
+  const order = new Uint32Array(n);
+  if (n - missing - unknown === count && placeDistinct(ranks, count, missing, desc, order))
+    return order;
+  const next = new Int32Array(count);
+  for (let i = 0; i < n; i++) {
+    const r = ranks[i] ?? NO_VALUE;
+    if (r >= 0) next[r] = (next[r] ?? 0) + 1;
   }
   // Turn counts into the first output position of each rank.
   let position = 0;
@@ -230,7 +255,6 @@ function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Arr
   }
   let missingAt = n - missing - unknown;
   let unknownAt = n - unknown;
-  const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     const r = ranks[i] ?? NO_VALUE;
     if (r === UNKNOWN) {
@@ -246,6 +270,40 @@ function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Arr
   return order;
 }
 
+/** Marks a place of `order` not yet written by `placeDistinct`. */
+const UNPLACED = 0xffffffff;
+
+/**
+ * The order when as many rows have a value as there are ranks, and no two share one (a column of
+ * distinct texts: addresses, ids): each row goes straight to its rank's place, in one pass over the
+ * rows instead of the counting sort's three (at a million rows, each pass is a million reads and
+ * writes at random places). Fills `order` and says true, or says false as soon as two rows share a
+ * rank (then the counting sort starts afresh).
+ */
+function placeDistinct(
+  ranks: Int32Array,
+  count: number,
+  missing: number,
+  desc: boolean,
+  order: Uint32Array,
+): boolean {
+  const n = ranks.length;
+  order.fill(UNPLACED, 0, count);
+  let missingAt = count;
+  let unknownAt = count + missing;
+  for (let i = 0; i < n; i++) {
+    const r = ranks[i] ?? NO_VALUE;
+    if (r === UNKNOWN) order[unknownAt++] = i;
+    else if (r < 0) order[missingAt++] = i;
+    else {
+      const at = desc ? count - 1 - r : r;
+      if (order[at] !== UNPLACED) return false;
+      order[at] = i;
+    }
+  }
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What a ranking has learnt: ranks per rows array (weakly) and column id.
 
@@ -258,6 +316,8 @@ interface Entry {
   ranks: ColumnRanks | null;
   asc: Uint32Array | null;
   desc: Uint32Array | null;
+  /** A text column's ranks have been kept by block (see `order`). */
+  keptByBlock: boolean;
 }
 
 /** Runs an entry's job while `hasTime()`; true when its ranks are ready. */
@@ -292,6 +352,8 @@ export class SortRanking<Row> {
   private readonly entries = new WeakMap<readonly Row[], Map<string, Entry>>();
   /** Each text column's dictionary, by its value function (weakly: it goes with the column). */
   private readonly dictionaries = new WeakMap<object, TextDictionary>();
+  /** Ranks of a sorted text column's rows by block, by the dictionary they are of. */
+  private readonly byBlock = new WeakMap<TextDictionary, BlockRanks>();
 
   private entryFor(rows: readonly Row[], source: SortSource<Row>): Entry {
     let byColumn = this.entries.get(rows);
@@ -304,28 +366,40 @@ export class SortRanking<Row> {
       const learn = (dictionary: TextDictionary) => {
         this.dictionaries.set(source.value, dictionary);
       };
+      const known = this.dictionaries.get(source.value);
       entry = {
         kind: source.kind,
         value: source.value,
         size: rows.length,
         job:
           source.kind === 'text'
-            ? rankTexts(rows, source, this.dictionaries.get(source.value), learn)
+            ? rankTexts(rows, source, known, known && this.byBlock.get(known), learn)
             : rankNumbers(rows, source),
         ranks: null,
         asc: null,
         desc: null,
+        keptByBlock: false,
       };
       byColumn.set(source.id, entry);
     }
     return entry;
   }
 
-  /** Indices into `rows` in the column's sort order (kept per direction). */
+  /**
+   * Indices into `rows` in the column's sort order (kept per direction). The ranks of a text
+   * column sorted by are kept by block too, so that a subset of the rows sorted next (typing in
+   * the quick filter while the list is sorted) reads no text it does not have to.
+   */
   order(rows: readonly Row[], source: SortSource<Row>, desc: boolean): Uint32Array {
     const entry = this.entryFor(rows, source);
     advance(entry, always);
     const ranks = entry.ranks as ColumnRanks;
+    if (ranks.dictionary && !entry.keptByBlock) {
+      entry.keptByBlock = true;
+      let kept = this.byBlock.get(ranks.dictionary);
+      if (!kept) this.byBlock.set(ranks.dictionary, (kept = new BlockRanks()));
+      for (let i = 0; i < rows.length; i++) kept.set(rows[i] as object, ranks.ranks[i] as number);
+    }
     if (desc) return (entry.desc ??= orderFromRanks(ranks, true));
     return (entry.asc ??= orderFromRanks(ranks, false));
   }

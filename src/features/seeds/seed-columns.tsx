@@ -121,7 +121,13 @@ const TITLE_COLUMN = metadataColumn<Seed>('Title', { id: 'title', hidden: false 
 
 /**
  * What the quick filter searches in a seed: its addresses and its titles, as the Title column
- * shows them. Read from the metadata keys, so 100,000 seeds' metadata is not decoded for it.
+ * shows them. Read from the metadata keys, so 100,000 seeds' metadata is not decoded for it. The
+ * canonical URL is left out where the URL holds it (most seeds): a query's words hold no space, so
+ * a word found in it is found in the URL, and the repeat was a third of the text every key press
+ * reads (at a million seeds, tens of milliseconds and tens of megabytes).
  */
-export const seedSearchText = (s: Seed): string =>
-  `${s.url ?? ''} ${s.canonicalUrl ?? ''} ${fieldValues(s, 'Title').join(' ')}`;
+export const seedSearchText = (s: Seed): string => {
+  const url = s.url ?? '';
+  const canonical = s.canonicalUrl ?? '';
+  return `${url} ${url.includes(canonical) ? '' : canonical} ${fieldValues(s, 'Title').join(' ')}`;
+};

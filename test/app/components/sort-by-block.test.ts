@@ -1,0 +1,109 @@
+/**
+ * Sorting a column of distinct values (each row to its rank's place), and a subset of a sorted
+ * list (the quick filter's rows while a sort is in force) from the ranks kept by block: the order
+ * shown is the collator's, both ways, whatever rows the subset holds (rows of the list, rows of
+ * another list with texts the list never had, rows read from records rather than blocks).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseRecords } from '../../../src/api/parse';
+import type { Seed } from '../../../src/api/records';
+import { blockRows } from '../../../src/api/row-block';
+import { SortRanking, sortRows } from '../../../src/components/data-table/ranking';
+import { workerBlock } from '../worker-block';
+import { referenceSort, type Cell } from './sort-reference';
+
+describe('a column of distinct values', () => {
+  it('sorts like a stable collator sort, rows without a value last, both ways', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ maxLength: 6 }), { maxLength: 200 }),
+        fc.array(fc.nat(200), { maxLength: 20 }),
+        fc.boolean(),
+        (texts, blanks, desc) => {
+          // Distinct texts (the collator may still find two equal: "a" and "A"), with rows without
+          // a value put among them.
+          const values: (string | null)[] = [...texts];
+          for (const at of blanks) values.splice(Math.min(at, values.length), 0, null);
+          const rows: Cell[] = values.map((v, n) => ({ n, v }));
+          const value = (c: Cell) => c.v;
+          const sorted = sortRows(rows, { id: 't', kind: 'text', value }, desc).map((c) => c.n);
+          expect(sorted).toEqual(referenceSort(rows, 'text', desc));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Raw seed records with these addresses (null: a seed without one), ids from `first`. */
+const records = (urls: readonly (string | null)[], first: number) =>
+  urls.map((url, k) => ({ id: first + k, url, collection: 1 }));
+
+const address = fc
+  .array(fc.constantFrom('a', 'B', 'é', 'e', '1', '10', '/', '.'), { minLength: 1, maxLength: 4 })
+  .map((parts) => `https://${parts.join('')}.org`);
+
+const urlOf = (seed: Seed) => seed.url;
+
+describe('a subset of a sorted list', () => {
+  it('shows the same order as sorting the subset afresh, both ways', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(address, { nil: null }), { minLength: 1, maxLength: 120 }),
+        fc.array(fc.option(address, { nil: null }), { maxLength: 20 }),
+        fc.array(fc.boolean(), { minLength: 140, maxLength: 140 }),
+        fc.boolean(),
+        fc.boolean(),
+        (urls, others, keep, desc, plainToo) => {
+          // The list in two blocks, as the list workers give it.
+          const half = Math.floor(urls.length / 2);
+          const list = [
+            ...blockRows<'seed'>(workerBlock(records(urls.slice(0, half), 1))),
+            ...blockRows<'seed'>(workerBlock(records(urls.slice(half), 1 + half))),
+          ];
+          const source = { id: 'url', kind: 'text' as const, value: urlOf, field: 'url' };
+          const ranking = new SortRanking<Seed>();
+          // The whole list sorted first (the header clicked), then a subset: some of its rows, and
+          // maybe rows it does not have (another list's block, plain records).
+          ranking.order(list, source, false);
+          const subset = list.filter((_, k) => keep[k]);
+          if (plainToo) {
+            subset.push(...blockRows<'seed'>(workerBlock(records(others, 1000))));
+            subset.push(...parseRecords('seed', records(others, 2000)).records);
+          }
+          const shown = Array.from(ranking.order(subset, source, desc), (i) => subset[i] as Seed);
+          const cells: Cell[] = subset.map((seed, n) => ({ n, v: seed.url }));
+          expect(shown.map((seed) => seed.id)).toEqual(
+            referenceSort(cells, 'text', desc).map((n) => (subset[n] as Seed).id),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads no address of a row whose rank the sorted list kept', () => {
+    const urls = Array.from(
+      { length: 50 },
+      (_, k) => `https://site${String(k % 37)}.org/${String(k)}`,
+    );
+    const list = blockRows<'seed'>(workerBlock(records(urls, 1)));
+    let reads = 0;
+    const value = (seed: Seed) => {
+      reads++;
+      return seed.url;
+    };
+    const source = { id: 'url', kind: 'text' as const, value, field: 'url' };
+    const ranking = new SortRanking<Seed>();
+    ranking.order(list, source, false);
+    reads = 0;
+    const subset = list.filter((_, k) => k % 3 === 0);
+    const shown = Array.from(ranking.order(subset, source, false), (i) => subset[i] as Seed);
+    expect(reads).toBe(0);
+    const cells: Cell[] = subset.map((seed, n) => ({ n, v: seed.url }));
+    expect(shown.map((seed) => seed.id)).toEqual(
+      referenceSort(cells, 'text', false).map((n) => (subset[n] as Seed).id),
+    );
+  });
+});
