@@ -1,9 +1,10 @@
 /**
- * The streaming removal's two short cuts, against the plainest removal (parse, delete, compare):
- * a member whose name two chunks cut in two is completed from the next chunk's first bytes
- * without joining that whole chunk (`writeParts`), and a name is taken for the one that followed
- * the previous name last time only when its bytes are that name's. Each text is cut at every byte,
- * so that a cut falls inside every name, escape, number and literal.
+ * The streaming removal's short cuts, against the plainest removal (parse, delete, compare): a
+ * member whose name two chunks cut in two is completed from the next chunk's first bytes without
+ * joining that whole chunk (`writeParts`), a name is taken for the one that followed the previous
+ * name last time only when its bytes are that name's, and a string value ends at its first quote
+ * when no backslash stands before it. Each text is cut at every byte, so that a cut falls inside
+ * every name, escape, number and literal.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +82,22 @@ describe('the removal read in parts, cut at every byte', () => {
         everyCut(input, gap + 1);
       }),
       { numRuns: 100 },
+    );
+  }, 60_000);
+
+  it('ends a string value at the right quote whatever its escapes and where it falls', () => {
+    // Values of every length and escapes at every place, behind names of every length, so that
+    // the quote that ends a value falls at each offset of the four bytes read at a time.
+    const piece = fc.constantFrom('a', 'é', '\\\\', '\\"', '\\u0022', '\\\\\\"', ',\\"x\\":');
+    const text = fc.array(piece, { maxLength: 7 }).map((p) => `"${p.join('')}"`);
+    const field = fc.constantFrom('u', 'ur', 'url', 'urls', 'login_password', 'Title');
+    const members = fc.array(fc.tuple(field, text), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(members, fc.nat(9), (pairs, gap) => {
+        const record = `{${pairs.map(([n, v]) => `"${n}":${v}`).join(',')}}`;
+        everyCut(`[${record},${record}]`, gap + 1);
+      }),
+      { numRuns: 60 },
     );
   }, 60_000);
 

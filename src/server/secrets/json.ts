@@ -276,11 +276,25 @@ export class JsonSecretStripper {
               i++;
               const v = buf[i];
               if (v === QUOTE) {
-                if (!this.findStringEnd(buf, view, i + 1)) {
-                  state = STRING;
-                  break scan;
+                // Most values are short strings without escapes: their first quote, when no
+                // backslash stands before it, ends them; anything else is read by findStringEnd.
+                let end = -1;
+                for (let j = i + 1; j + 4 <= n; j += 4) {
+                  const flags = zeroBytes(view.getInt32(j, true) ^ QUOTES);
+                  if (flags !== 0) {
+                    const quote = j + lowest(flags);
+                    if (buf[quote - 1] !== BACKSLASH) end = quote;
+                    break;
+                  }
                 }
-                i = this.stringEnd + 1;
+                if (end === -1) {
+                  if (!this.findStringEnd(buf, view, i + 1)) {
+                    state = STRING;
+                    break scan;
+                  }
+                  end = this.stringEnd;
+                }
+                i = end + 1;
               } else if (v !== undefined && isLiteralStart(v)) {
                 i = literalEnd(buf, view, i + 1);
                 if (i >= n) {
