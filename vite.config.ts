@@ -76,18 +76,48 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
- * TanStack Query's client keeps a cache of mutations, and the cache builds them with the
- * `Mutation` class (3.4 KB), so every first screen carried it though the explorer changes nothing
- * through the query client. Builds take an empty stand-in for that one module of the query core:
- * the class fails at once, with this message, if a mutation is ever started.
+ * TanStack Query's client keeps a cache of mutations (1.4 KB), and the cache builds them with the
+ * `Mutation` class (3.4 KB), so every first screen carried both though the explorer changes nothing
+ * through the query client. Builds take stand-ins for those two modules of the query core: the
+ * cache holds no mutation (what reads it finds none, what clears or resumes it has nothing to do),
+ * and starting a mutation fails at once, with this message.
  */
 export const QUERY_MUTATION = {
   importer: /@tanstack[\\/]query-core[\\/]/,
   source: './mutation.js',
 };
+export const QUERY_MUTATION_CACHE = { ...QUERY_MUTATION, source: './mutationCache.js' };
 export const NO_MUTATIONS =
   'This build leaves out TanStack Query’s mutations (vite.config.ts): the explorer uses none.';
 const NO_MUTATIONS_ID = '\0no-query-mutations';
+const NO_MUTATION_CACHE_ID = '\0no-query-mutation-cache';
+const FAIL = `throw new Error(${JSON.stringify(NO_MUTATIONS)});`;
+const STAND_INS: Record<string, string> = {
+  [NO_MUTATIONS_ID]: `export class Mutation { constructor() { ${FAIL} } }
+export function getDefaultState() { ${FAIL} }
+`,
+  [NO_MUTATION_CACHE_ID]: `const none = () => Promise.resolve();
+const fail = () => { ${FAIL} };
+export class MutationCache {
+  constructor(config = {}) { this.config = config; this.listeners = new Set(); }
+  build() { fail(); }
+  add() { fail(); }
+  remove() {}
+  canRun() { return true; }
+  runNext() { return none(); }
+  clear() {}
+  getAll() { return []; }
+  find() { return undefined; }
+  findAll() { return []; }
+  notify() {}
+  resumePausedMutations() { return none(); }
+  subscribe() { return () => {}; }
+  hasListeners() { return false; }
+  onSubscribe() {}
+  onUnsubscribe() {}
+}
+`,
+};
 
 export function noQueryMutations(): Plugin {
   return {
@@ -95,14 +125,13 @@ export function noQueryMutations(): Plugin {
     enforce: 'pre',
     apply: 'build',
     resolveId(source, importer) {
-      if (source === QUERY_MUTATION.source && importer && QUERY_MUTATION.importer.test(importer))
-        return NO_MUTATIONS_ID;
+      if (!importer || !QUERY_MUTATION.importer.test(importer)) return null;
+      if (source === QUERY_MUTATION.source) return NO_MUTATIONS_ID;
+      if (source === QUERY_MUTATION_CACHE.source) return NO_MUTATION_CACHE_ID;
       return null;
     },
     load(id) {
-      if (id !== NO_MUTATIONS_ID) return null;
-      const fail = `throw new Error(${JSON.stringify(NO_MUTATIONS)});`;
-      return `export class Mutation { constructor() { ${fail} } }\nexport function getDefaultState() { ${fail} }\n`;
+      return STAND_INS[id] ?? null;
     },
   };
 }
