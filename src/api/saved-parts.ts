@@ -15,7 +15,8 @@ import type { Resource } from '../contract/wire';
 import { nextTask } from '../scheduling';
 import type { ResourceModels } from './records';
 import { grownBy } from './list-identity';
-import { blockRows, checkBlock, type RowBlock } from './row-block';
+import { blockRows, type RowBlock } from './row-block';
+import { checkBlock } from './stored-block';
 import { StoreRefused } from './saved-store';
 
 /** The longest one step of a restore keeps the page's thread before it lets the page go on. */
