@@ -73,6 +73,8 @@ const collectionsParams = {
 };
 
 const ActivityPanel = lazy(() => import('./activity-panel'));
+/** No rows, the same array on every render. */
+const NO_ROWS: readonly never[] = [];
 
 function crawledNote(age: CrawlAge): string {
   switch (age) {
@@ -136,7 +138,7 @@ export function CollectionsPage() {
     [quickKept, missing],
   );
   // What the people facets count (in their panel): every filter but the activity ones.
-  const facetRows = activity.blocked ? [] : lacking.rows;
+  const facetRows = activity.blocked ? NO_ROWS : lacking.rows;
   const rows = useMemo(() => activityKept(facetRows, activity.model), [facetRows, activity]);
   const [facetsOpen, setFacetsOpen] = useRememberedFlag('collection-facets-open', false);
   const othersNarrow =
