@@ -77,26 +77,27 @@ function reactRouterTreeShaking(): Plugin {
 
 /**
  * TanStack Query's client keeps a cache of mutations (1.4 KB), and the cache builds them with the
- * `Mutation` class (3.4 KB), so every first screen carried both though the explorer changes nothing
- * through the query client. Builds take stand-ins for those two modules of the query core: the
+ * `Mutation` class (3.4 KB); and every query carries the paging of infinite queries (1.2 KB). So
+ * every first screen carried them, though the explorer changes nothing through the query client
+ * and pages its lists itself. Builds take stand-ins for those modules of the query core: the
  * cache holds no mutation (what reads it finds none, what clears or resumes it has nothing to do),
- * and starting a mutation fails at once, with this message.
+ * and starting a mutation or an infinite query fails at once, with these messages.
  */
-export const QUERY_MUTATION = {
-  importer: /@tanstack[\\/]query-core[\\/]/,
-  source: './mutation.js',
-};
-export const QUERY_MUTATION_CACHE = { ...QUERY_MUTATION, source: './mutationCache.js' };
+const QUERY_CORE = /@tanstack[\\/]query-core[\\/]/;
+export const QUERY_MUTATION = { importer: QUERY_CORE, source: './mutation.js' };
+export const QUERY_MUTATION_CACHE = { importer: QUERY_CORE, source: './mutationCache.js' };
+export const QUERY_INFINITE = { importer: QUERY_CORE, source: './infiniteQueryBehavior.js' };
 export const NO_MUTATIONS =
   'This build leaves out TanStack Query’s mutations (vite.config.ts): the explorer uses none.';
-const NO_MUTATIONS_ID = '\0no-query-mutations';
-const NO_MUTATION_CACHE_ID = '\0no-query-mutation-cache';
-const FAIL = `throw new Error(${JSON.stringify(NO_MUTATIONS)});`;
+export const NO_INFINITE_QUERIES =
+  'This build leaves out TanStack Query’s infinite queries (vite.config.ts): the explorer uses none.';
+const fail = (message: string) => `throw new Error(${JSON.stringify(message)});`;
+const FAIL = fail(NO_MUTATIONS);
 const STAND_INS: Record<string, string> = {
-  [NO_MUTATIONS_ID]: `export class Mutation { constructor() { ${FAIL} } }
+  [QUERY_MUTATION.source]: `export class Mutation { constructor() { ${FAIL} } }
 export function getDefaultState() { ${FAIL} }
 `,
-  [NO_MUTATION_CACHE_ID]: `const none = () => Promise.resolve();
+  [QUERY_MUTATION_CACHE.source]: `const none = () => Promise.resolve();
 const fail = () => { ${FAIL} };
 export class MutationCache {
   constructor(config = {}) { this.config = config; this.listeners = new Set(); }
@@ -117,7 +118,11 @@ export class MutationCache {
   onUnsubscribe() {}
 }
 `,
+  [QUERY_INFINITE.source]: `const fail = () => { ${fail(NO_INFINITE_QUERIES)} };
+export { fail as infiniteQueryBehavior, fail as hasNextPage, fail as hasPreviousPage };
+`,
 };
+const STAND_IN = '\0query-core-stand-in:';
 
 export function noQueryMutations(): Plugin {
   return {
@@ -125,13 +130,11 @@ export function noQueryMutations(): Plugin {
     enforce: 'pre',
     apply: 'build',
     resolveId(source, importer) {
-      if (!importer || !QUERY_MUTATION.importer.test(importer)) return null;
-      if (source === QUERY_MUTATION.source) return NO_MUTATIONS_ID;
-      if (source === QUERY_MUTATION_CACHE.source) return NO_MUTATION_CACHE_ID;
-      return null;
+      if (!importer || !QUERY_CORE.test(importer) || !Object.hasOwn(STAND_INS, source)) return null;
+      return STAND_IN + source;
     },
     load(id) {
-      return STAND_INS[id] ?? null;
+      return id.startsWith(STAND_IN) ? (STAND_INS[id.slice(STAND_IN.length)] ?? null) : null;
     },
   };
 }

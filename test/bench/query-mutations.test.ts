@@ -1,9 +1,9 @@
 /**
- * The build's stand-ins for TanStack Query's `Mutation` and mutation cache (vite.config.ts): they
- * cover every name the query core's modules export and every method of the cache, they replace
- * those modules alone, the client clears, resumes and counts with the cache that holds nothing,
- * the explorer starts no mutation, and one started anyway fails at once with a message that says
- * why.
+ * The build's stand-ins for TanStack Query's `Mutation`, mutation cache and infinite queries'
+ * paging (vite.config.ts): they cover every name the query core's modules export and every method
+ * of the cache, they replace those modules alone, the client clears, resumes and counts with the
+ * cache that holds nothing, the explorer starts no mutation and no infinite query, and one started
+ * anyway fails at once with a message that says why.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,9 @@ import { QueryClient, type MutationCache as MutationCacheType } from '@tanstack/
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/server-process';
 import {
+  NO_INFINITE_QUERIES,
   NO_MUTATIONS,
+  QUERY_INFINITE,
   QUERY_MUTATION,
   QUERY_MUTATION_CACHE,
   noQueryMutations,
@@ -93,7 +95,20 @@ describe('the build without TanStack Query’s mutations', () => {
     client.unmount();
   });
 
+  it('stands in for the paging of infinite queries, failing at once if one is started', async () => {
+    const original = readFileSync(join(queryCore, 'infiniteQueryBehavior.js'), 'utf8');
+    const exported = /^export \{ (.+) \};$/m.exec(original)?.[1]?.split(', ');
+    const paging = await standIn(QUERY_INFINITE.source, 'query.js');
+    expect(Object.keys(paging).sort()).toEqual([...(exported ?? [])].sort());
+    for (const name of exported ?? []) {
+      expect(() => (paging[name] as () => unknown)()).toThrow(NO_INFINITE_QUERIES);
+    }
+  });
+
   it('replaces those modules of the query core and nothing else', () => {
+    expect(
+      call(plugin.resolveId, QUERY_INFINITE.source, join(queryCore, 'query.js')),
+    ).not.toBeNull();
     expect(
       call(plugin.resolveId, QUERY_MUTATION_CACHE.source, join(queryCore, 'queryClient.js')),
     ).not.toBeNull();
@@ -122,9 +137,9 @@ describe('the build without TanStack Query’s mutations', () => {
     expect(() => new Mutation()).toThrow(NO_MUTATIONS);
   });
 
-  it('is safe: the explorer starts no mutation', () => {
+  it('is safe: the explorer starts no mutation and no infinite query', () => {
     const users = sources(join(projectRoot, 'src')).filter((path) =>
-      /\b(useMutation|useMutationState|useIsMutating|MutationObserver|getMutationCache|isMutating)\b/.test(
+      /\b(useMutation|useMutationState|useIsMutating|MutationObserver|getMutationCache|isMutating|\w*Infinite\w*)\b/.test(
         readFileSync(path, 'utf8'),
       ),
     );
