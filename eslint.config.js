@@ -133,6 +133,7 @@ export default tseslint.config(
               from: [
                 './src/api/row-block.ts',
                 './src/api/metadata-keys.ts',
+                './src/api/stored-block.ts',
                 './src/api/block-builder.ts',
                 './src/api/fast-seed.ts',
               ],

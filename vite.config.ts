@@ -76,18 +76,53 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
- * TanStack Query's client keeps a cache of mutations, and the cache builds them with the
- * `Mutation` class (3.4 KB), so every first screen carried it though the explorer changes nothing
- * through the query client. Builds take an empty stand-in for that one module of the query core:
- * the class fails at once, with this message, if a mutation is ever started.
+ * TanStack Query's client keeps a cache of mutations (1.4 KB), and the cache builds them with the
+ * `Mutation` class (3.4 KB); and every query carries the paging of infinite queries (1.2 KB). So
+ * every first screen carried them, though the explorer changes nothing through the query client
+ * and pages its lists itself. Builds take stand-ins for those modules of the query core: the
+ * cache holds no mutation (what reads it finds none, what clears or resumes it has nothing to do),
+ * and starting a mutation or an infinite query fails at once, with these messages.
  */
-export const QUERY_MUTATION = {
-  importer: /@tanstack[\\/]query-core[\\/]/,
-  source: './mutation.js',
-};
+const QUERY_CORE = /@tanstack[\\/]query-core[\\/]/;
+export const QUERY_MUTATION = { importer: QUERY_CORE, source: './mutation.js' };
+export const QUERY_MUTATION_CACHE = { importer: QUERY_CORE, source: './mutationCache.js' };
+export const QUERY_INFINITE = { importer: QUERY_CORE, source: './infiniteQueryBehavior.js' };
 export const NO_MUTATIONS =
   'This build leaves out TanStack Query’s mutations (vite.config.ts): the explorer uses none.';
-const NO_MUTATIONS_ID = '\0no-query-mutations';
+export const NO_INFINITE_QUERIES =
+  'This build leaves out TanStack Query’s infinite queries (vite.config.ts): the explorer uses none.';
+const fail = (message: string) => `throw new Error(${JSON.stringify(message)});`;
+const FAIL = fail(NO_MUTATIONS);
+const STAND_INS: Record<string, string> = {
+  [QUERY_MUTATION.source]: `export class Mutation { constructor() { ${FAIL} } }
+export function getDefaultState() { ${FAIL} }
+`,
+  [QUERY_MUTATION_CACHE.source]: `const none = () => Promise.resolve();
+const fail = () => { ${FAIL} };
+export class MutationCache {
+  constructor(config = {}) { this.config = config; this.listeners = new Set(); }
+  build() { fail(); }
+  add() { fail(); }
+  remove() {}
+  canRun() { return true; }
+  runNext() { return none(); }
+  clear() {}
+  getAll() { return []; }
+  find() { return undefined; }
+  findAll() { return []; }
+  notify() {}
+  resumePausedMutations() { return none(); }
+  subscribe() { return () => {}; }
+  hasListeners() { return false; }
+  onSubscribe() {}
+  onUnsubscribe() {}
+}
+`,
+  [QUERY_INFINITE.source]: `const fail = () => { ${fail(NO_INFINITE_QUERIES)} };
+export { fail as infiniteQueryBehavior, fail as hasNextPage, fail as hasPreviousPage };
+`,
+};
+const STAND_IN = '\0query-core-stand-in:';
 
 export function noQueryMutations(): Plugin {
   return {
@@ -95,14 +130,11 @@ export function noQueryMutations(): Plugin {
     enforce: 'pre',
     apply: 'build',
     resolveId(source, importer) {
-      if (source === QUERY_MUTATION.source && importer && QUERY_MUTATION.importer.test(importer))
-        return NO_MUTATIONS_ID;
-      return null;
+      if (!importer || !QUERY_CORE.test(importer) || !Object.hasOwn(STAND_INS, source)) return null;
+      return STAND_IN + source;
     },
     load(id) {
-      if (id !== NO_MUTATIONS_ID) return null;
-      const fail = `throw new Error(${JSON.stringify(NO_MUTATIONS)});`;
-      return `export class Mutation { constructor() { ${fail} } }\nexport function getDefaultState() { ${fail} }\n`;
+      return id.startsWith(STAND_IN) ? (STAND_INS[id.slice(STAND_IN.length)] ?? null) : null;
     },
   };
 }

@@ -9,8 +9,8 @@
  * blank (empty or only whitespace); its values of a field are its distinct non-blank ones, in the
  * service's order.
  *
- * It is over 300 lines because writing the keys, reading them back and checking a stored copy are
- * one format: kept in one file, a change to it changes all three.
+ * Writing the keys and reading them back are one format, kept in one file; the check of a stored
+ * copy (stored-block.ts) changes with it.
  */
 import { isDroppedFieldName, type Metadata, type MetadataEntry } from './values';
 
@@ -201,96 +201,6 @@ export function rowMetadata(keys: MetadataKeys, i: number): Metadata {
 
 // ---------------------------------------------------------------------------------------------
 // Reading (in the page)
-
-/**
- * A value's built-in type, e.g. `[object Uint32Array]`: checked by tag, not instanceof, since a
- * copy made by another realm (a test's, or storage's) has other globals.
- */
-export const tagOf = (value: unknown): string => Object.prototype.toString.call(value);
-
-/**
- * Whether `starts` marks out `length` runs of a list of `total` items: run i is
- * [starts[i], starts[i + 1]), from 0 to `total`, never going back.
- */
-export function isStarts(starts: unknown, length: number, total: number): starts is Uint32Array {
-  if (tagOf(starts) !== '[object Uint32Array]') return false;
-  const s = starts as Uint32Array;
-  if (s.length !== length + 1 || s[0] !== 0 || s[length] !== total) return false;
-  for (let i = 1; i <= length; i++) if ((s[i] as number) < (s[i - 1] as number)) return false;
-  return true;
-}
-
-const checked = new WeakMap<object, boolean>();
-
-/**
- * Whether keys (which may come back from storage) hold together for a block of `length` rows:
- * every offset and id in range. Keys that do not are not used; the rows' metadata is read instead.
- */
-export function usableKeys(keys: unknown, length: number): keys is MetadataKeys {
-  if (typeof keys !== 'object' || keys === null) return false;
-  let ok = checked.get(keys);
-  if (ok === undefined) {
-    ok = keysHold(keys as MetadataKeys, length);
-    checked.set(keys, ok);
-  }
-  return ok;
-}
-
-function keysHold(keys: MetadataKeys, length: number): boolean {
-  const { names, nameStart, rowNames, pairName, pairText, pairEnds, pairStart, rowPairs } = keys;
-  const { entryStart, entryPair, entryId } = keys;
-  const arrays = [
-    nameStart,
-    rowNames,
-    pairName,
-    pairEnds,
-    pairStart,
-    rowPairs,
-    entryStart,
-    entryPair,
-  ];
-  if (!Array.isArray(names) || !arrays.every((a) => tagOf(a) === '[object Uint32Array]')) {
-    return false;
-  }
-  if (tagOf(entryId) !== '[object Float64Array]' || entryId.length !== entryPair.length) {
-    return false;
-  }
-  if (typeof pairText !== 'string' || !names.every((name) => typeof name === 'string')) {
-    return false;
-  }
-  const pairs = pairName.length;
-  if (pairEnds.length !== pairs || (pairs > 0 && pairEnds[pairs - 1] !== pairText.length)) {
-    return false;
-  }
-  if (
-    !isStarts(nameStart, length, rowNames.length) ||
-    !isStarts(pairStart, length, rowPairs.length) ||
-    !isStarts(entryStart, length, entryPair.length)
-  ) {
-    return false;
-  }
-  for (let p = 1; p < pairs; p++)
-    if ((pairEnds[p] as number) < (pairEnds[p - 1] as number)) {
-      return false;
-    }
-  return (
-    largest(rowNames) < names.length * 2 &&
-    largest(pairName) < names.length &&
-    largest(rowPairs) < pairs &&
-    largest(entryPair) < pairs
-  );
-}
-
-/**
- * The largest number in an array (-1 for none): one plain loop, as a restore checks every offset
- * of every saved block before it reads any (a callback per item made this most of a block's check).
- */
-function largest(values: Uint32Array): number {
-  let most = -1;
-  for (let i = 0; i < values.length; i++)
-    if ((values[i] as number) > most) most = values[i] as number;
-  return most;
-}
 
 /** Pair p's value. */
 export function pairValue(keys: MetadataKeys, p: number): string {

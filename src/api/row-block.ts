@@ -6,11 +6,11 @@
  * columns, so the rest of the explorer reads `seed.url` as ever while 100,000 rows cost the page
  * almost nothing to receive. Blocks are written by block-builder.ts.
  *
- * It is over 300 lines because the columns' layout, the row objects that read them and the check of
- * a stored block are one format, and each must change with the others.
+ * The check of a block that comes back from storage is in stored-block.ts, which loads with the
+ * code that reads a saved list back.
  */
 import type { Resource } from '../contract/wire';
-import { isStarts, rowMetadata, tagOf, usableKeys, type MetadataKeys } from './metadata-keys';
+import { rowMetadata, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
 import type { Instant } from './calendar';
 import { NO_GROUPS, type SeedGroupRef } from './values';
@@ -282,89 +282,4 @@ export function blockBuffers(block: RowBlock): ArrayBuffer[] {
   };
   walk(block.columns);
   return [...buffers];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checking a block that comes back from storage
-
-function isTextColumn(value: unknown, length: number): value is TextColumn {
-  if (typeof value !== 'object' || value === null) return false;
-  const { text, ends, nulls } = value as Partial<TextColumn>;
-  if (typeof text !== 'string' || tagOf(ends) !== '[object Uint32Array]') return false;
-  const e = ends as Uint32Array;
-  if (e.length !== length || (length > 0 && e[length - 1] !== text.length)) return false;
-  for (let i = 1; i < length; i++) if ((e[i] as number) < (e[i - 1] as number)) return false;
-  return nulls === null || (tagOf(nulls) === '[object Uint8Array]' && nulls?.length === length);
-}
-
-function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
-  if (typeof column !== 'object' || column === null) return false;
-  const c = column as Record<string, unknown>;
-  if (c.kind === 'same')
-    return (
-      c.value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof c.value)
-    );
-  if (c.kind !== kind) return false;
-  switch (kind) {
-    case 'number':
-      return (
-        tagOf(c.values) === '[object Float64Array]' && (c.values as Float64Array).length === length
-      );
-    case 'bool':
-      return tagOf(c.values) === '[object Int8Array]' && (c.values as Int8Array).length === length;
-    case 'text':
-      return isTextColumn(c, length);
-    case 'instant':
-      return (
-        tagOf(c.ms) === '[object Float64Array]' &&
-        (c.ms as Float64Array).length === length &&
-        isTextColumn(c.text, length)
-      );
-    case 'groups': {
-      if (tagOf(c.ids) !== '[object Float64Array]') return false;
-      const ids = c.ids as Float64Array;
-      return isStarts(c.starts, length, ids.length) && isTextColumn(c.names, ids.length);
-    }
-    case 'metadata':
-      return usableKeys(c.keys, length);
-    case 'json': {
-      if (typeof c.text !== 'string') return false;
-      try {
-        const values: unknown = JSON.parse(c.text);
-        return Array.isArray(values) && values.length === length;
-      } catch {
-        return false;
-      }
-    }
-  }
-}
-
-/**
- * Checks a block (as storage gives it back) column by column, pausing after each: a restore
- * checks a big block in steps, with the page free between them. Says whether it is whole.
- */
-export function* checkBlock(block: unknown, resource: Resource): Generator<void, boolean> {
-  if (typeof block !== 'object' || block === null) return false;
-  const { resource: own, length, columns } = block as Record<string, unknown>;
-  if (own !== resource || !Number.isSafeInteger(length) || (length as number) < 0) return false;
-  if (typeof columns !== 'object' || columns === null) return false;
-  for (const key of keysOf(resource)) {
-    if (!Object.hasOwn(columns, key)) return false;
-    const column = (columns as Record<string, unknown>)[key];
-    if (!isColumn(column, columnKindOf(resource, key), length as number)) return false;
-    yield;
-  }
-  return true;
-}
-
-/**
- * Whether a block (as storage gives it back) is whole and of the shape this version writes: every
- * column of its resource there, of its kind and length. A block that is not is never read.
- */
-export function isWholeBlock(block: unknown, resource: Resource): block is RowBlock {
-  const steps = checkBlock(block, resource);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }

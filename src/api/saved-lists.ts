@@ -25,8 +25,15 @@ import type { ApiConfig } from './config';
 import { addsUp, listData, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
 import { blockBytes } from './row-block';
-import { LateRestore, StoreRefused, readBlocks } from './saved-parts';
-import { attempt, emptyStore, isQuotaError, openStore, setNote, unavailable } from './saved-store';
+import {
+  StoreRefused,
+  attempt,
+  emptyStore,
+  isQuotaError,
+  openStore,
+  setNote,
+  unavailable,
+} from './saved-store';
 
 /** How long a saved list may be shown before it is too old to show at all. */
 export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
@@ -228,18 +235,28 @@ async function readBack<R extends Resource>(
     return undefined;
   }
   const { summary, savedAt } = head;
+  // The code that reads the blocks loads only now: a first visit has no saved list. One that
+  // cannot be fetched, or not in time, is a restore that failed (the list is loaded from the
+  // service and saved again).
+  const read = await import('./saved-parts');
   let whole;
   try {
-    whole = await readBlocks(db, resource, blockKeys(key, head), deadline, (rowsRead, take) => {
-      firstRead();
-      // Only the saved count is said of a part: what the rows lack, or records left out, is
-      // said of the whole list once it is read.
-      onPart?.(rowsRead, () =>
-        listData({ ...take(), savedAt, total: summary.total, totalCertain: true }),
-      );
-    });
+    whole = await read.readBlocks(
+      db,
+      resource,
+      blockKeys(key, head),
+      deadline,
+      (rowsRead, take) => {
+        firstRead();
+        // Only the saved count is said of a part: what the rows lack, or records left out, is
+        // said of the whole list once it is read.
+        onPart?.(rowsRead, () =>
+          listData({ ...take(), savedAt, total: summary.total, totalCertain: true }),
+        );
+      },
+    );
   } catch (error) {
-    if (error instanceof LateRestore) return 'late';
+    if (error instanceof read.LateRestore) return 'late';
     throw error;
   }
   if (whole === 'spoilt') return whole;

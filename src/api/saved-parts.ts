@@ -6,13 +6,18 @@
  *
  * A block that is missing or does not hold together ends the reading: the list is then not whole,
  * and nothing read of it counts as the list.
+ *
+ * This code loads when there is a saved list to read (saved-lists.ts), not with the first screen:
+ * a first visit has none.
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
 import { nextTask } from '../scheduling';
 import type { ResourceModels } from './records';
 import { grownBy } from './list-identity';
-import { blockRows, checkBlock, type RowBlock } from './row-block';
+import { blockRows, type RowBlock } from './row-block';
+import { checkBlock } from './stored-block';
+import { StoreRefused } from './saved-store';
 
 /** The longest one step of a restore keeps the page's thread before it lets the page go on. */
 const STEP_MS = 20;
@@ -27,8 +32,6 @@ export interface ReadSoFar<T> {
 
 /** Thrown when a deadline passed before the reading ended. */
 export class LateRestore extends Error {}
-/** Thrown when the store would not be read at all. */
-export class StoreRefused extends Error {}
 
 /**
  * The blocks under `keys` as rows. `deadline(read)` says by when (the page's clock) the reading

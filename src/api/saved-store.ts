@@ -48,6 +48,9 @@ export function setSaving(on: boolean): void {
   setState(on ? { kind: 'on' } : { kind: 'off' });
 }
 
+/** Thrown when the store would not be read at all. */
+export class StoreRefused extends Error {}
+
 /** Whether the browser refused a write for want of room. */
 export function isQuotaError(error: unknown): boolean {
   // DOMExceptions (a full disk is one) are not Errors everywhere.

@@ -4,7 +4,8 @@
  * as the other facets have; the records whose person the service did not give, as "Unknown"; and
  * those without such a change. Choosing a person filters by `created_by` or `updated_by`.
  */
-import type { ActivityCounts, UserCounts } from '../lib/activity-filters';
+import type { ActivityCounts } from '../lib/activity-counts';
+import type { UserCounts } from '../lib/activity-filters';
 import { formatCount } from '../lib/format';
 import { Value, ValueList } from './facet-values';
 

@@ -198,7 +198,7 @@ const changeBy = (change: Change | null, chosen: readonly string[]): boolean =>
   chosen.length === 0 || (change?.by != null && chosen.includes(change.by));
 
 /** Which of the model's filters a record passes: its times, its adder, its last updater. */
-function activityTests(model: ActivityModel, row: object) {
+export function activityTests(model: ActivityModel, row: object) {
   const added = addedOf(row);
   const update = updateOf(row);
   return {
@@ -224,60 +224,21 @@ export interface UserCounts {
   readonly none: number;
 }
 
-export interface ActivityCounts<T> {
-  /** The records every filter keeps, in their order. */
-  readonly rows: readonly T[];
-  readonly addedBy: UserCounts;
-  readonly updatedBy: UserCounts;
-}
-
-class UserTally {
-  readonly counts = new Map<string, number>();
-  total = 0;
-  unknown = 0;
-  none = 0;
-
-  add(change: Change | null): void {
-    this.total++;
-    if (change === null) this.none++;
-    else if (change.by === null) this.unknown++;
-    else this.counts.set(change.by, (this.counts.get(change.by) ?? 0) + 1);
-  }
-
-  result(chosen: readonly string[]): UserCounts {
-    for (const user of chosen) if (!this.counts.has(user)) this.counts.set(user, 0);
-    const values = [...this.counts]
-      .map(([value, count]) => ({ value, count, selected: chosen.includes(value) }))
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-    return { total: this.total, values, unknown: this.unknown, none: this.none };
-  }
-}
-
 /**
- * The records the activity filters keep, and the two people facets, each counted with every
- * filter but its own (so choosing one person does not hide the others). For a list of a few
- * thousand records (collections); the seed lists count with their facet engine.
+ * The records the activity filters keep, in their order: the same array when they keep every one
+ * (so what is cached per rows array stays valid). The people facets are counted apart
+ * (activity-counts.ts), only where they are shown.
  */
-export function activityCounts<T extends object>(
+export function activityKept<T extends object>(
   rows: readonly T[],
   model: ActivityModel,
-): ActivityCounts<T> {
-  const kept: T[] = [];
-  const addedBy = new UserTally();
-  const updatedBy = new UserTally();
-  for (const row of rows) {
+): readonly T[] {
+  if (!hasActivityFilters(model)) return rows;
+  const kept = rows.filter((row) => {
     const test = activityTests(model, row);
-    if (!test.times) continue;
-    if (test.updatedBy) addedBy.add(test.added);
-    if (test.addedBy) updatedBy.add(test.update);
-    if (test.addedBy && test.updatedBy) kept.push(row);
-  }
-  return {
-    // The same array when nothing is filtered out, so what is cached per rows array stays valid.
-    rows: kept.length === rows.length ? rows : kept,
-    addedBy: addedBy.result(model.createdBy),
-    updatedBy: updatedBy.result(model.updatedBy),
-  };
+    return test.times && test.addedBy && test.updatedBy;
+  });
+  return kept.length === rows.length ? rows : kept;
 }
 
 /** The quick choices of the filter bar: the last n days, today included. */

@@ -1,19 +1,48 @@
 /**
- * The build's stand-in for TanStack Query's `Mutation` (vite.config.ts): it covers every name the
- * query core's module exports, it replaces that module alone, the explorer starts no mutation, and
- * one started anyway fails at once with a message that says why.
+ * The build's stand-ins for TanStack Query's `Mutation`, mutation cache and infinite queries'
+ * paging (vite.config.ts): they cover every name the query core's modules export and every method
+ * of the cache, they replace those modules alone, the client clears, resumes and counts with the
+ * cache that holds nothing, the explorer starts no mutation and no infinite query, and one started
+ * anyway fails at once with a message that says why.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { QueryClient, type MutationCache as MutationCacheType } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/server-process';
-import { NO_MUTATIONS, QUERY_MUTATION, noQueryMutations } from '../../vite.config';
+import {
+  NO_INFINITE_QUERIES,
+  NO_MUTATIONS,
+  QUERY_INFINITE,
+  QUERY_MUTATION,
+  QUERY_MUTATION_CACHE,
+  noQueryMutations,
+} from '../../vite.config';
 
 const queryCore = join(projectRoot, 'node_modules/@tanstack/query-core/build/modern');
 const plugin = noQueryMutations();
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
 const call = (hook: unknown, ...args: unknown[]) => (hook as Hook).call({}, ...args);
+
+/** The stand-in the build loads for `source` imported by the query core's `importer`. */
+async function standIn(source: string, importer: string) {
+  const code = call(plugin.load, call(plugin.resolveId, source, join(queryCore, importer)));
+  return (await import(`data:text/javascript,${encodeURIComponent(String(code))}`)) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** Every method name of a class, its base classes' included. */
+function methods(type: { prototype: object }): string[] {
+  const names = new Set<string>();
+  for (let p: object | null = type.prototype; p && p !== Object.prototype;) {
+    for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor') names.add(name);
+    p = Object.getPrototypeOf(p) as object | null;
+  }
+  return [...names].sort();
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -38,13 +67,49 @@ describe('the build without TanStack Query’s mutations', () => {
     expect(Object.keys(standIn).sort()).toEqual([...(exported ?? [])].sort());
   });
 
-  it('replaces that module of the query core and nothing else', () => {
-    expect(
-      call(plugin.resolveId, QUERY_MUTATION.source, join(queryCore, 'queryClient.js')),
-    ).not.toBeNull();
-    expect(
-      call(plugin.resolveId, './mutation.js', join(projectRoot, 'src/api/hooks.ts')),
-    ).toBeNull();
+  it('stands in for the mutation cache with every method the real one has', async () => {
+    const original = readFileSync(join(queryCore, 'mutationCache.js'), 'utf8');
+    expect(/^export \{ (.+) \};$/m.exec(original)?.[1]).toBe('MutationCache');
+    const real = (await import(join(queryCore, 'mutationCache.js'))) as {
+      MutationCache: { prototype: object };
+    };
+    const { MutationCache } = (await standIn('./mutationCache.js', 'queryClient.js')) as {
+      MutationCache: { prototype: object };
+    };
+    expect(methods(MutationCache)).toEqual(methods(real.MutationCache));
+  });
+
+  it('gives a client that clears, resumes and counts with a cache of no mutation', async () => {
+    const { MutationCache } = (await standIn('./mutationCache.js', 'queryClient.js')) as {
+      MutationCache: new () => MutationCacheType;
+    };
+    const client = new QueryClient({ mutationCache: new MutationCache() });
+    client.mount();
+    expect(client.isMutating()).toBe(0);
+    await expect(client.resumePausedMutations()).resolves.toBeUndefined();
+    expect(client.getMutationCache().getAll()).toEqual([]);
+    expect(() =>
+      client.getMutationCache().build(client, { mutationFn: () => Promise.resolve() }),
+    ).toThrow(NO_MUTATIONS);
+    client.clear();
+    client.unmount();
+  });
+
+  it('stands in for the paging of infinite queries, failing at once if one is started', async () => {
+    const original = readFileSync(join(queryCore, 'infiniteQueryBehavior.js'), 'utf8');
+    const exported = /^export \{ (.+) \};$/m.exec(original)?.[1]?.split(', ');
+    const paging = await standIn(QUERY_INFINITE.source, 'query.js');
+    expect(Object.keys(paging).sort()).toEqual([...(exported ?? [])].sort());
+    for (const name of exported ?? []) {
+      expect(() => (paging[name] as () => unknown)()).toThrow(NO_INFINITE_QUERIES);
+    }
+  });
+
+  it('replaces those modules of the query core and nothing else', () => {
+    for (const { source } of [QUERY_MUTATION, QUERY_MUTATION_CACHE, QUERY_INFINITE]) {
+      expect(call(plugin.resolveId, source, join(queryCore, 'queryClient.js'))).not.toBeNull();
+      expect(call(plugin.resolveId, source, join(projectRoot, 'src/api/hooks.ts'))).toBeNull();
+    }
     expect(call(plugin.resolveId, './query.js', join(queryCore, 'queryClient.js'))).toBeNull();
   });
 
@@ -61,9 +126,9 @@ describe('the build without TanStack Query’s mutations', () => {
     expect(() => new Mutation()).toThrow(NO_MUTATIONS);
   });
 
-  it('is safe: the explorer starts no mutation', () => {
+  it('is safe: the explorer starts no mutation and no infinite query', () => {
     const users = sources(join(projectRoot, 'src')).filter((path) =>
-      /\b(useMutation|useMutationState|useIsMutating|MutationObserver|getMutationCache|isMutating)\b/.test(
+      /\b(useMutation|useMutationState|useIsMutating|MutationObserver|getMutationCache|isMutating|\w*Infinite\w*)\b/.test(
         readFileSync(path, 'utf8'),
       ),
     );

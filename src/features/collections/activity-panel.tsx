@@ -1,23 +1,28 @@
 /**
  * The facet panel of /collections: who added and who last updated the collections shown, counted
- * by `activityCounts` (src/lib/activity-filters.ts). A chunk of its own, loaded when the panel is
- * first opened, so that the first screen of /collections does not carry it.
+ * by `activityCounts` (src/lib/activity-counts.ts). A chunk of its own with that code, loaded when
+ * the panel is first opened, so that the first screen of /collections does not carry it.
  */
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { ActivityFacets, type ActivityChoice } from '../../components/activity-facets';
-import type { ActivityCounts } from '../../lib/activity-filters';
+import { activityCounts } from '../../lib/activity-counts';
+import type { ActivityModel } from '../../lib/activity-filters';
 import { formatCount } from '../../lib/format';
 
 const COLLECTION_NOUNS = ['collection', 'collections'] as const;
 
 export default function ActivityPanel({
-  counts,
+  rows,
+  model,
   onToggle,
 }: {
-  counts: ActivityCounts<unknown>;
+  /** The collections every filter but the activity ones keeps. */
+  rows: readonly object[];
+  model: ActivityModel;
   onToggle: (param: ActivityChoice, user: string) => void;
 }) {
   const headingId = useId();
+  const counts = useMemo(() => activityCounts(rows, model), [rows, model]);
   return (
     <section className="facet-panel" aria-labelledby={headingId}>
       <div className="facet-panel__head">

@@ -34,7 +34,7 @@ import {
   missingSearch,
 } from '../../lib/metadata-audit';
 import {
-  activityCounts,
+  activityKept,
   activityModel,
   activityParams,
   hasActivityFilters,
@@ -73,6 +73,8 @@ const collectionsParams = {
 };
 
 const ActivityPanel = lazy(() => import('./activity-panel'));
+/** No rows, the same array on every render. */
+const NO_ROWS: readonly never[] = [];
 
 function crawledNote(age: CrawlAge): string {
   switch (age) {
@@ -128,18 +130,16 @@ export function CollectionsPage() {
   }, [activityValues]);
   // Every filter but `missing`: the records the coverage audit counts (see RequiredFieldsAudit).
   const kept = useMemo(
-    () => (activity.blocked ? [] : activityCounts(quickKept, activity.model).rows),
+    () => (activity.blocked ? [] : activityKept(quickKept, activity.model)),
     [quickKept, activity],
   );
   const lacking = useMemo(
     () => filterMissing(quickKept, missing, 'collection'),
     [quickKept, missing],
   );
-  const counts = useMemo(
-    () => activityCounts(activity.blocked ? [] : lacking.rows, activity.model),
-    [lacking.rows, activity],
-  );
-  const rows = counts.rows;
+  // What the people facets count (in their panel): every filter but the activity ones.
+  const facetRows = activity.blocked ? NO_ROWS : lacking.rows;
+  const rows = useMemo(() => activityKept(facetRows, activity.model), [facetRows, activity]);
   const [facetsOpen, setFacetsOpen] = useRememberedFlag('collection-facets-open', false);
   const othersNarrow =
     activity.on ||
@@ -317,7 +317,8 @@ export function CollectionsPage() {
           beside: facetsOpen && list.rows.length > 0 && (
             <Suspense fallback={<p className="facet-panel muted">Loading the facets…</p>}>
               <ActivityPanel
-                counts={counts}
+                rows={facetRows}
+                model={activity.model}
                 onToggle={(param, user) => {
                   const chosen = page.values[param];
                   page.url.set({

@@ -12,12 +12,12 @@ import { encodeBlock } from '../../../src/api/block-builder';
 import {
   blockRows,
   fieldInstantMs,
-  isWholeBlock,
   metadataKeysOf,
   toPlain,
   type Column,
   type RowBlock,
 } from '../../../src/api/row-block';
+import { isWholeBlock } from '../../../src/api/stored-block';
 import {
   addFieldNames,
   fieldValues,

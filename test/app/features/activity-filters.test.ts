@@ -13,8 +13,9 @@ import { activityChips } from '../../../src/components/activity-chips';
 import { facetIndex } from '../../../src/features/seeds/facet-index';
 import { computeFacets } from '../../../src/features/seeds/facets';
 import { seedFilterModel, seedRowFilterParams } from '../../../src/features/seeds/seed-filters';
+import { activityCounts } from '../../../src/lib/activity-counts';
 import {
-  activityCounts,
+  activityKept,
   activityModel,
   activityParams,
   firstOfLast,
@@ -167,6 +168,8 @@ describe('what the filters keep', () => {
     const { model, problems } = modelOf(query);
     const counted = activityCounts(problems.length > 0 ? [] : rows, model);
     expect(counted.rows.map((row) => rows.indexOf(row))).toEqual(kept);
+    // The page keeps the same rows without counting the people (the facets count in their panel).
+    expect(activityKept(problems.length > 0 ? [] : rows, model)).toEqual(counted.rows);
   });
 
   it('counts the unknown and the unchanged apart, and each facet without its own filter', () => {
@@ -332,6 +335,10 @@ describe('the filtered rows and the facets', () => {
           const activity = activityModel(decode(query).values, problems);
           const counted = activityCounts(problems.length > 0 ? [] : seeds, activity);
           expect(counted.rows.map((s) => s.id)).toEqual(expected.map((s) => (s as Seed).id));
+          const kept = activityKept(problems.length > 0 ? [] : seeds, activity);
+          expect(kept.map((s) => s.id)).toEqual(counted.rows.map((s) => s.id));
+          // Nothing filtered out: the same array, so what is cached per rows array stays valid.
+          if (problems.length === 0 && kept.length === seeds.length) expect(kept).toBe(seeds);
           expect(counted.addedBy.values.filter((v) => v.count > 0)).toEqual(
             result.addedBy.values.filter((v) => v.count > 0),
           );
