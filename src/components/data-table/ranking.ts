@@ -224,7 +224,8 @@ function* rankTexts<Row>(
  */
 function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Array {
   const n = ranks.length;
-  if (n * 8 < count) return orderFew(ranks, count, desc);
+  // Far fewer rows than ranks (a filtered subset of a long list): sort the rows, not the ranks.
+  if (n * 32 < count) return orderFew(ranks, count, desc);
   let missing = 0;
   let unknown = 0;
   for (let i = 0; i < n; i++) {
