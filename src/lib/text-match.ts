@@ -38,8 +38,9 @@ function matcherOf(words: readonly string[]): ((folded: string) => boolean) | nu
 }
 
 /**
- * Each character's bit (by its code's last 7 bits): one for each of a to z, four for the digits
- * (by the digit mod 4), one for anything else.
+ * Each character's bit: one for each of a to z, four for the digits (by the digit mod 4), one for
+ * the rest of ASCII. A character beyond ASCII takes the bit of its code's last 7 bits: the same
+ * for a query as for a text, so it can only fail to skip a row, never skip one that matches.
  */
 const BITS = new Int32Array(128).fill(1 << 30);
 for (let c = 0; c < 26; c++) BITS[97 + c] = 1 << c;
