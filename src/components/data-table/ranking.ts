@@ -19,6 +19,7 @@ import { unknownOf } from '../../api/records';
 import { StringIndex } from '../../lib/string-index';
 import { advanceJob, type Job } from '../../scheduling';
 import { BlockRanks, NOT_KEPT } from './block-ranks';
+import { orderFew } from './order-few';
 import {
   buildDictionary,
   mergeTexts,
@@ -223,6 +224,8 @@ function* rankTexts<Row>(
  */
 function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Array {
   const n = ranks.length;
+  // Far fewer rows than ranks (a filtered subset of a long list): sort the rows, not the ranks.
+  if (n * 32 < count) return orderFew(ranks, count, desc);
   let missing = 0;
   let unknown = 0;
   for (let i = 0; i < n; i++) {
