@@ -192,14 +192,22 @@ function alone(
   };
 }
 
-/** Each site's `SiteCollections`, worked out on first use, for one length of an index. */
-function siteCollections(index: SiteIndex, length: number): (k: number) => SiteCollections | null {
+/**
+ * What `sharingAt` says of a seed of site `k`, for one length of an index: a seed alone on its site
+ * by `alone`, any other by its site's `SiteCollections`, worked out on first use.
+ */
+function sharingBySite(
+  index: SiteIndex,
+  length: number,
+): (k: number, seed: SeedLike) => ReturnType<typeof sharingAt> {
   const bySite: (SiteCollections | undefined)[] = [];
-  return (k) => {
-    if (k < 0) return null;
+  return (k, seed) => {
+    if (k < 0) return sharingAt(null, seed);
+    const lone = alone(index, k, length, seed);
+    if (lone) return lone;
     let site = bySite[k];
     if (!site) bySite[k] = site = new SiteCollections(index, index.members[k] ?? [], length);
-    return site;
+    return sharingAt(site, seed);
   };
 }
 
@@ -207,7 +215,7 @@ interface ListState {
   length: number;
   readonly index: SiteIndex;
   readonly indexLength: number;
-  readonly site: (k: number) => SiteCollections | null;
+  readonly sharing: (k: number, seed: SeedLike) => ReturnType<typeof sharingAt>;
   shared: number[];
   duplicate: number[];
   other: number[];
@@ -232,7 +240,7 @@ export function* listSharingJob(rows: readonly SeedLike[], index: SiteIndex): Jo
         length: 0,
         index,
         indexLength: index.length,
-        site: siteCollections(index, index.length),
+        sharing: sharingBySite(index, index.length),
         shared: [],
         duplicate: [],
         other: [],
@@ -252,7 +260,7 @@ export function* listSharingJob(rows: readonly SeedLike[], index: SiteIndex): Jo
       const site = siteOf(seed);
       k = site === null ? -1 : index.sites.indexOf(site);
     }
-    const sharing = alone(index, k, indexLength, seed) ?? sharingAt(state.site(k), seed);
+    const sharing = state.sharing(k, seed);
     state.shared.push(
       sharing.shared === null ? SHARE_UNKNOWN : sharing.shared ? SHARE_YES : SHARE_NO,
     );
@@ -286,7 +294,7 @@ export interface CollectionSharing {
 
 /** The figures of every collection's seeds, by collection id, from the account's index. */
 export function* collectionSharingJob(index: SiteIndex): Job<Map<number, CollectionSharing>> {
-  const site = siteCollections(index, index.length);
+  const sharingOfSeed = sharingBySite(index, index.length);
   const byCollection = new Map<
     number,
     { seeds: number; shared: number; duplicates: number; partners: Map<number, number> }
@@ -304,7 +312,7 @@ export function* collectionSharingJob(index: SiteIndex): Job<Map<number, Collect
     if ((at & (SLICE - 1)) === SLICE - 1) yield;
     const k = index.siteOfRow[at] ?? -1;
     if (k < 0) continue;
-    const sharing = alone(index, k, index.length, seed) ?? sharingAt(site(k), seed);
+    const sharing = sharingOfSeed(k, seed);
     if (sharing.shared === true) entry.shared++;
     if (sharing.duplicates > 0) entry.duplicates++;
     for (const other of sharing.collections) {
