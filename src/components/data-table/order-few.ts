@@ -13,7 +13,7 @@ export function orderFew(ranks: Int32Array, count: number, desc: boolean): Uint3
   for (let i = 0; i < n; i++) {
     const r = ranks[i] as number;
     // Exact as a double: (count + 2) · n stays far below 2⁵³.
-    keys[i] = (r < 0 ? count - 1 - r : desc ? count - 1 - r : r) * n + i;
+    keys[i] = (desc || r < 0 ? count - 1 - r : r) * n + i;
   }
   keys.sort();
   const order = new Uint32Array(n);
