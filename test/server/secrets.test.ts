@@ -220,6 +220,31 @@ describe('removing credentials from JSON', () => {
     }
   });
 
+  it('reads lists and objects nested as deep as a text can usefully go, and refuses deeper', () => {
+    const levels = 200_000;
+    const deep = `${'[{"a":'.repeat(levels)}{"token":"t","ok":1}${'}]'.repeat(levels)}`;
+    expect(strip(deep, [levels * 3, levels * 6 + 7])).toBe(
+      `${'[{"a":'.repeat(levels)}{"ok":1}${'}]'.repeat(levels)}`,
+    );
+    const deeper = encoder.encode('['.repeat(1_100_000));
+    expect(() => new JsonSecretStripper().write(deeper)).toThrow(
+      'lists and objects nested too deeply at byte 1,048,576',
+    );
+  });
+
+  it('judges the names of answers read at once, each in its own reading', () => {
+    // Two answers whose chunks come in turn, one cut inside a name it holds back.
+    const first = new JsonSecretStripper();
+    const second = new JsonSecretStripper();
+    const out = [first.write(encoder.encode('[{"id":1,"login_pass')).slice()];
+    const other = [second.write(encoder.encode('{"a":{"api_key":"k","b":[')).slice()];
+    out.push(first.write(encoder.encode('word":"x","url":"u"}]')).slice());
+    other.push(second.write(encoder.encode('1]}}')).slice());
+    expect(decoder.decode(Buffer.concat(out))).toBe('[{"id":1,"url":"u"}]');
+    expect(decoder.decode(Buffer.concat(other))).toBe('{"a":{"b":[1]}}');
+    expect([first.end(), second.end()]).toEqual([true, true]);
+  });
+
   it('holds back a member only while its name is cut in two, however long its value', () => {
     const value = 'v'.repeat(200_000);
     const stripper = new JsonSecretStripper();

@@ -17,8 +17,6 @@ import { concat, JsonSecretStripper, UnreadableJsonError } from './json';
 
 interface Stripper {
   write(chunk: Uint8Array): Uint8Array;
-  /** As `write`, passing a first part to `early` when that saves joining two chunks' bytes. */
-  writeParts?(chunk: Uint8Array, early: (part: Uint8Array) => void): Uint8Array;
 }
 
 export interface StripOptions {
@@ -96,10 +94,6 @@ function stripped(
             stripper = decide(part.value);
             if (stripper === null) continue;
             out = stripper.write(lead);
-          } else if (stripper.writeParts) {
-            out = stripper.writeParts(part.value, (early) => {
-              controller.enqueue(early);
-            });
           } else {
             out = stripper.write(part.value);
           }
