@@ -13,7 +13,9 @@
  *
  * Two measures: a client that fetches `/api/seed?format=api&limit=-1` (as the explorer asks) and
  * `/api/seed?limit=-1` (the default representation, with login fields to remove) and parses the
- * JSON, as the benchmark's bare page does; and the explorer itself in headless Chromium, from
+ * JSON, as the benchmark's bare page does, with the CPU time the explorer's server process used
+ * for each answer (read from /proc; with the service in that process, the service's too), which
+ * the machine's other work disturbs far less than the times; and the explorer itself in headless Chromium, from
  * navigating to `/seeds` to every row loaded and the first screen painted (as `npm run bench`
  * times "load to usable"). The servers run in a child process, as `npm start` runs apart from the
  * browser. Options: --seeds 100000  --runs 11  (the explorer needs `npm run build` first);
@@ -30,7 +32,7 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -201,6 +203,42 @@ const longer = (bare: number, removed: number) => {
 const ms = (value: number) => value.toFixed(0);
 const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 
+/**
+ * The CPU time (user and system, ms) used so far by process `pid` and every process under it (the
+ * servers' child runs under tsx's), read from /proc; 0 where there is no /proc.
+ */
+function cpuOfTree(pid: number | undefined): number {
+  if (pid === undefined || !existsSync('/proc/self/stat')) return 0;
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    // After the command's name, in parentheses: state, parent, …, utime (14th), stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(entry), {
+      parent: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    });
+  }
+  const under = (p: number): boolean => {
+    for (let at = p, steps = 0; at > 1 && steps < 64; steps++) {
+      if (at === pid) return true;
+      at = stats.get(at)?.parent ?? 0;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [p, { ticks: t }] of stats) if (under(p)) ticks += t;
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+/** Linux's clock ticks per second for /proc's times (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
 /** This script again in a child process with `args`; the child and the line of JSON it prints. */
 async function child<T>(args: string[]) {
   const server = spawn(
@@ -257,16 +295,23 @@ async function measure(
       if (!name.includes(only)) continue;
       const port = (isRemoved: boolean) => (isRemoved ? removed : bare);
       for (const list of LISTS) {
-        const f = await alternate(runs, (isRemoved) => fetchList(port(isRemoved), list));
-        const of = (kind: 'bare' | 'removed', key: 'lastByte' | 'parsed' | 'bytes') =>
+        const f = await alternate(runs, async (isRemoved) => {
+          const before = cpuOfTree(servers.process.pid);
+          const figure = await fetchList(port(isRemoved), list);
+          return { ...figure, cpu: cpuOfTree(servers.process.pid) - before };
+        });
+        const of = (kind: 'bare' | 'removed', key: 'lastByte' | 'parsed' | 'bytes' | 'cpu') =>
           median(f[kind].map((figure) => figure[key]));
+        const extra = of('removed', 'cpu') - of('bare', 'cpu');
         console.log(
           `${name}, ${list}: ${(of('bare', 'bytes') / 1e6).toFixed(1)} → ` +
             `${(of('removed', 'bytes') / 1e6).toFixed(1)} MB; last byte ${ms(of('bare', 'lastByte'))} → ` +
             `${ms(of('removed', 'lastByte'))}; parsed ${ms(of('bare', 'parsed'))} → ` +
             `${ms(of('removed', 'parsed'))} (${longer(of('bare', 'parsed'), of('removed', 'parsed'))}; ` +
             `ranges ${range(f.bare.map((figure) => figure.parsed))} and ` +
-            `${range(f.removed.map((figure) => figure.parsed))})`,
+            `${range(f.removed.map((figure) => figure.parsed))}); the explorer's server's CPU ` +
+            `${ms(of('bare', 'cpu'))} → ${ms(of('removed', 'cpu'))} (${extra >= 0 ? '+' : ''}${ms(extra)} ms, ` +
+            `${((extra / of('bare', 'parsed')) * 100).toFixed(1)}% of the request)`,
         );
       }
       if (browser === null) continue;

@@ -85,6 +85,8 @@ static struct {
   i32 name_in_string; /* the string read across chunks is a name inside a member left out */
   i32 started;
 } s = {0, VALUE, 0, -1, 0, 0, 0, 0, 0, 0};
+/** Whether the last chunk read is passed on whole, as it was written: nothing held, nothing left out. */
+static i32 unchanged = 0;
 static i32 error_code = FINE;
 static double error_at = -1;
 
@@ -362,6 +364,7 @@ __attribute__((export_name("output"))) u8 *output(void) { return buffer; }
 __attribute__((export_name("errorCode"))) i32 error_code_of(void) { return error_code; }
 __attribute__((export_name("errorAt"))) double error_at_of(void) { return error_at; }
 __attribute__((export_name("done"))) i32 done(void) { return s.state == DONE; }
+__attribute__((export_name("unchanged"))) i32 unchanged_of(void) { return unchanged; }
 
 /**
  * Reads the chunk of `length` bytes written where `room` said: how many bytes at `output` may be
@@ -602,5 +605,6 @@ out:
     s.state = st;
     if (from != -1 && n > from) w = keep(buf, from, n, w);
   }
+  unchanged = !carried && w == n;
   return w;
 }

@@ -34,6 +34,7 @@ interface ReaderExports {
   read(length: number): number;
   output(): number;
   done(): number;
+  unchanged(): number;
   errorCode(): number;
   errorAt(): number;
   state(): number;
@@ -137,6 +138,7 @@ export class JsonSecretStripper {
       this.fail(r, where < 0 ? why : `${why} at byte ${where.toLocaleString('en-US')}`);
     }
     this.finished = x.done() === 1;
+    if (x.unchanged() === 1) return chunk;
     const out = r.bytes(x.output(), length);
     if (length > chunk.length) return out.slice();
     chunk.set(out);
