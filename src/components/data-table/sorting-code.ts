@@ -16,16 +16,40 @@ export const PREPARE_FROM_ROWS = 2_000;
 
 let loaded: SortingCode | null = null;
 let loading: Promise<SortingCode> | null = null;
+/** The address of the code's module when a load failed and the browser named it, and the tries. */
+let failedAt: string | null = null;
+let tries = 0;
+
+/**
+ * The address of the module a failed dynamic import names (as browsers word it: "Failed to
+ * fetch dynamically imported module: <address>"), or null.
+ */
+export function failedModule(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const address = /\b(https?:\/\/\S+?\.m?js)(?:\?\S*)?$/.exec(message.trim())?.[1];
+  return address ?? null;
+}
 
 /**
  * Loads the sorting code (once; a failed load is tried again on the next request). Resolves when
- * it is there; rejects with the reason it could not be loaded.
+ * it is there; rejects with the reason it could not be loaded. Some browsers keep a module whose
+ * fetch failed as failed for good, so a later try asks for the address the failure named with a
+ * query of its own, which they fetch anew.
  */
 export function loadSortingCode(): Promise<SortingCode> {
-  loading ??= import('./scheduler').then(
+  loading ??= (
+    failedAt === null
+      ? import('./scheduler')
+      : (import(/* @vite-ignore */ `${failedAt}?try=${String(tries)}`) as Promise<SortingCode>)
+  ).then(
     (code) => (loaded = code),
     (error: unknown) => {
       loading = null;
+      tries++;
+      // Only the code's own module is asked for again so: one of its imports that failed keeps
+      // the browser's verdict, and the next try says so.
+      const at = failedModule(error);
+      if (at !== null && /\/scheduler[-.][^/]*$/.test(at)) failedAt = at;
       throw error;
     },
   );

@@ -220,4 +220,20 @@ describe('the sorting code, loaded on first use', () => {
       'Sorting is not available: its code could not be loaded (Failed to fetch dynamically imported module: /assets/scheduler-1.js). The rows are in the order the service sent them.',
     );
   });
+
+  it('finds the module a failed load names, so a browser that keeps the failure is asked anew', async () => {
+    const { sortingCode } = await freshTable();
+    const at = 'http://127.0.0.1:5173/assets/scheduler-DqymC42p.js';
+    // Chromium's and Firefox's words, and a module asked for again with its query.
+    expect(
+      sortingCode.failedModule(new TypeError(`Failed to fetch dynamically imported module: ${at}`)),
+    ).toBe(at);
+    expect(
+      sortingCode.failedModule(
+        new TypeError(`error loading dynamically imported module: ${at}?try=1`),
+      ),
+    ).toBe(at);
+    expect(sortingCode.failedModule(new TypeError('Load failed'))).toBeNull();
+    expect(sortingCode.failedModule('offline')).toBeNull();
+  });
 });
