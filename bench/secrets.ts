@@ -32,7 +32,7 @@
  */
 import { getRequestListener } from '@hono/node-server';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +47,7 @@ import { parseUpstreamBase, upstreamApiHandler } from '../src/server/proxy/upstr
 import { removeSecretFields } from '../src/server/secrets/catalogue';
 import { JsonSecretStripper } from '../src/server/secrets/json';
 import { alreadyClean, withoutSecrets } from '../src/server/secrets/strip';
+import { treeCpuMs } from '../test/load/harness';
 import { launchChromium } from '../test/support/chromium';
 import { projectRoot } from '../test/support/server-process';
 import { OURS, installRecorder, waitFor } from './probes';
@@ -203,42 +204,6 @@ const longer = (bare: number, removed: number) => {
 const ms = (value: number) => value.toFixed(0);
 const range = (values: number[]) => `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
 
-/**
- * The CPU time (user and system, ms) used so far by process `pid` and every process under it (the
- * servers' child runs under tsx's), read from /proc; 0 where there is no /proc.
- */
-function cpuOfTree(pid: number | undefined): number {
-  if (pid === undefined || !existsSync('/proc/self/stat')) return 0;
-  const stats = new Map<number, { parent: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // the process ended meanwhile
-    }
-    // After the command's name, in parentheses: state, parent, …, utime (14th), stime (15th).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(entry), {
-      parent: Number(fields[1]),
-      ticks: Number(fields[11]) + Number(fields[12]),
-    });
-  }
-  const under = (p: number): boolean => {
-    for (let at = p, steps = 0; at > 1 && steps < 64; steps++) {
-      if (at === pid) return true;
-      at = stats.get(at)?.parent ?? 0;
-    }
-    return false;
-  };
-  let ticks = 0;
-  for (const [p, { ticks: t }] of stats) if (under(p)) ticks += t;
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}
-/** Linux's clock ticks per second for /proc's times (USER_HZ). */
-const TICKS_PER_SECOND = 100;
-
 /** This script again in a child process with `args`; the child and the line of JSON it prints. */
 async function child<T>(args: string[]) {
   const server = spawn(
@@ -296,9 +261,9 @@ async function measure(
       const port = (isRemoved: boolean) => (isRemoved ? removed : bare);
       for (const list of LISTS) {
         const f = await alternate(runs, async (isRemoved) => {
-          const before = cpuOfTree(servers.process.pid);
+          const before = treeCpuMs(servers.process.pid ?? 0);
           const figure = await fetchList(port(isRemoved), list);
-          return { ...figure, cpu: cpuOfTree(servers.process.pid) - before };
+          return { ...figure, cpu: treeCpuMs(servers.process.pid ?? 0) - before };
         });
         const of = (kind: 'bare' | 'removed', key: 'lastByte' | 'parsed' | 'bytes' | 'cpu') =>
           median(f[kind].map((figure) => figure[key]));

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath, launchChromium } from '../test/support/chromium';
 import { savedResources } from '../test/support/watched-page';
 import { installRecorder, OURS, waitFor } from './probes';
 import { stat } from './report';
@@ -38,9 +38,7 @@ async function main() {
   // With --user-data DIR, one browser profile kept between runs: a list saved by an earlier run
   // is reloaded at once.
   const dir = values['user-data'];
-  const browser = dir
-    ? null
-    : await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = dir ? null : await launchChromium();
   const kept = dir
     ? await chromium.launchPersistentContext(dir, {
         executablePath: chromiumPath(),

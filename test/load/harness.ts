@@ -28,21 +28,44 @@ export interface Answer {
   chunked: boolean;
 }
 
-/** Resident memory of a process and all its descendants (tsx starts node as a child), in bytes. */
-export function treeRss(pid: number): number {
+/**
+ * The sum of `of(id)` over a process and all its descendants (tsx starts node as a child), read
+ * from /proc; a process that ends between listing and reading counts nothing.
+ */
+function overTree(pid: number, of: (id: string) => number): number {
   let total = 0;
-  const visit = (id: number) => {
+  const visit = (id: string) => {
     try {
-      const status = readFileSync(`/proc/${String(id)}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-      const children = readFileSync(`/proc/${String(id)}/task/${String(id)}/children`, 'utf8');
-      for (const child of children.split(/\s+/).filter(Boolean)) visit(Number(child));
+      total += of(id);
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8');
+      for (const child of children.split(/\s+/).filter(Boolean)) visit(child);
     } catch {
       // The process ended between listing and reading.
     }
   };
-  visit(pid);
+  visit(String(pid));
   return total;
+}
+
+/** Resident memory of a process and all its descendants, in bytes. */
+export function treeRss(pid: number): number {
+  return overTree(pid, (id) => {
+    const status = readFileSync(`/proc/${id}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  });
+}
+
+/** Linux's clock ticks per second for /proc's times (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user and system) used so far by a process and all its descendants, in ms. */
+export function treeCpuMs(pid: number): number {
+  return overTree(pid, (id) => {
+    const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+    // After the command's name, in parentheses: state, parent, …, utime (14th), stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  });
 }
 
 /** Samples `treeRss(pid)` every `everyMs` until stopped. */
