@@ -74,7 +74,7 @@ static u8 kept[DEEPEST + 1];
  * aside and take up another's when answers stream at once (with `kinds`, `kept` up to `depth`,
  * and the bytes held back).
  */
-static struct {
+struct reading {
   double offset; /* bytes passed before this chunk, for where the bytes stopped making sense */
   i32 state;
   i32 depth;
@@ -85,7 +85,11 @@ static struct {
   i32 escape_pending; /* the last chunk ended in a string on a backslash that escapes what follows */
   i32 name_in_string; /* the string read across chunks is a name inside a member left out */
   i32 started;
-} s = {0, VALUE, 0, -1, 0, 0, 0, 0, 0, 0};
+};
+/** A text's reading before its first byte. */
+static const struct reading START = {0, VALUE, 0, -1, 0, 0, 0, 0, 0, 0};
+/** The reading under way: json.ts starts every text with `reset`, or takes one up it put aside. */
+static struct reading s;
 /** Whether the last chunk read is passed on whole, as it was written: nothing held, nothing left out. */
 static i32 unchanged = 0;
 static i32 error_code = FINE;
@@ -300,15 +304,7 @@ __attribute__((export_name("start"))) void start(u32 random) {
 
 /** A reader for a new text; the table of names stays. */
 __attribute__((export_name("reset"))) void reset(void) {
-  s.state = VALUE;
-  s.depth = 0;
-  s.skip_at = -1;
-  s.carrying = 0;
-  s.carry_length = 0;
-  s.escape_pending = 0;
-  s.name_in_string = 0;
-  s.started = 0;
-  s.offset = 0;
+  s = START;
   error_code = FINE;
   error_at = -1;
 }
