@@ -177,33 +177,55 @@ export class IndexCore {
     return ids;
   }
 
+  /** The index's id of the metadata's k-th field, numbered when new. */
+  private fieldId(metadata: MetadataView, ids: TableIds, k: number): number {
+    const local = metadata.field(k);
+    let f = ids.fields[local] as number;
+    if (f < 0) {
+      f = this.field(metadata.table.fieldName(local));
+      ids.fields[local] = f;
+    }
+    return f;
+  }
+
+  /** The index's id of the metadata's k-th pair, numbered when new (its field numbered first). */
+  private pairId(metadata: MetadataView, ids: TableIds, k: number): number {
+    const { table } = metadata;
+    const local = metadata.pair(k);
+    let p = ids.pairs[local] as number;
+    if (p < 0) {
+      p = this.pair(ids.fields[table.pairField(local)] as number, table.pairValue(local));
+      ids.pairs[local] = p;
+    }
+    return p;
+  }
+
+  /**
+   * Numbers the fields and pairs of the next row's metadata from `from`, at most `count` of each:
+   * the costly part of adding a row of thousands of fields, done a part at a time before `add`.
+   * Numbering is what `add` does first, so it may be done ahead, by any job over the list.
+   */
+  numberAhead(metadata: MetadataView, from: number, count: number): void {
+    const ids = this.idsOf(metadata.table);
+    for (let k = from; k < Math.min(from + count, metadata.fieldCount); k++)
+      this.fieldId(metadata, ids, k);
+    for (let k = from; k < Math.min(from + count, metadata.pairCount); k++)
+      this.pairId(metadata, ids, k);
+  }
+
   /**
    * Adds a seed, its metadata read by number (`metadata`, pointed at the seed), each field and
    * value of a block looked up once per block instead of per row.
    */
   add(seed: Seed, metadata: MetadataView): void {
     const i = this.length;
-    const { table } = metadata;
-    const ids = this.idsOf(table);
+    const ids = this.idsOf(metadata.table);
     for (let k = 0; k < metadata.fieldCount; k++) {
-      const local = metadata.field(k);
-      let f = ids.fields[local] as number;
-      if (f < 0) {
-        f = this.field(table.fieldName(local));
-        ids.fields[local] = f;
-      }
+      const f = this.fieldId(metadata, ids, k);
       if (metadata.fieldPresent(k)) this.fields.push(f);
     }
     // The row's pairs come field by field in the row's order, as reading its metadata takes them.
-    for (let k = 0; k < metadata.pairCount; k++) {
-      const local = metadata.pair(k);
-      let p = ids.pairs[local] as number;
-      if (p < 0) {
-        p = this.pair(ids.fields[table.pairField(local)] as number, table.pairValue(local));
-        ids.pairs[local] = p;
-      }
-      this.pairs.push(p);
-    }
+    for (let k = 0; k < metadata.pairCount; k++) this.pairs.push(this.pairId(metadata, ids, k));
     this.pairStart.push(this.pairs.length);
     this.fieldStart.push(this.fields.length);
 
@@ -294,6 +316,13 @@ export function* facetIndexJob(rows: readonly Seed[]): Job<FacetIndex> {
       heavyNext = true;
       work = 0;
       yield END_SLICE;
+      // Its fields and values are numbered a thousand at a time, each part a slice of its own.
+      const i = core.length;
+      const parts = Math.max(metadata.fieldCount, metadata.pairCount);
+      for (let from = 0; from < parts && core.length === i; from += HEAVY_ROW) {
+        core.numberAhead(metadataOf(row, metadata), from, HEAVY_ROW);
+        yield END_SLICE;
+      }
       // Another job over the list may have indexed the row meanwhile.
       continue;
     }

@@ -559,6 +559,40 @@ describe('the index of a list that grows', () => {
     expect(counted.value).toEqual(computeFacets(facetIndex(rows), model));
   });
 
+  it('numbers a row of 5,000 fields a thousand at a time, each part a slice of its own, alone or with another job', () => {
+    const heavy = () =>
+      makeSeed({
+        meta: Object.fromEntries(
+          Array.from({ length: 5000 }, (_, k) => [`Field ${String(k)}`, [`v${String(k % 7)}`]]),
+        ),
+      });
+    const rows = [...seeds.slice(0, 100), heavy(), ...seeds.slice(100, 200)].map((s) => ({ ...s }));
+    const job = facetIndexJob(rows);
+    let slices = 0;
+    let built: { value: FacetIndex } | undefined;
+    while (!(built = advanceJob(job, () => true))) slices++;
+    // One slice ends before the row, and one after each of its five parts.
+    expect(slices).toBe(6);
+    const reference = facetIndex(rows.map((s) => ({ ...s })));
+    expect(indexedFieldNames(built.value)).toEqual(indexedFieldNames(reference));
+    expect(computeFacets(built.value, model)).toEqual(computeFacets(reference, model));
+
+    // Two jobs over one list, taking turns a slice at a time, each numbering ahead for the other.
+    const again = rows.map((s) => ({ ...s }));
+    const short = facetIndexJob(again.slice(0, 150));
+    const long = facetIndexJob(again);
+    let a: { value: FacetIndex } | undefined;
+    let b: { value: FacetIndex } | undefined;
+    while (!a || !b) {
+      a ??= advanceJob(short, () => true);
+      b ??= advanceJob(long, () => true);
+    }
+    expect(computeFacets(b.value, model)).toEqual(computeFacets(reference, model));
+    expect(computeFacets(a.value, NO_SEED_FILTERS)).toEqual(
+      computeFacets(facetIndex(rows.slice(0, 150).map((s) => ({ ...s }))), NO_SEED_FILTERS),
+    );
+  });
+
   it('lets two interleaved jobs over one growing list share the work', () => {
     const rows = seeds.map((seed) => ({ ...seed }));
     const short = facetIndexJob(rows.slice(0, 2000));
