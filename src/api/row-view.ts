@@ -168,6 +168,28 @@ export class MetadataView {
 }
 
 /**
+ * At least as many metadata field names as the rows use, found without reading one: the names of
+ * each block the rows come from, added up, and a plain record's own. What a figure over the rows'
+ * fields (their names put in order, an audit of them) will cost, as a row of thousands of fields
+ * costs as much as thousands of rows.
+ */
+export function fieldNamesBound(rows: readonly object[]): number {
+  const blocks = new Set<MetadataKeys>();
+  let bound = 0;
+  for (const row of rows) {
+    const keys = metadataKeysOf(row);
+    if (!keys) {
+      const own = (row as { readonly metadata?: unknown }).metadata;
+      bound += typeof own === 'object' && own !== null ? Object.keys(own).length : 0;
+    } else if (!blocks.has(keys)) {
+      blocks.add(keys);
+      bound += keys.names.length;
+    }
+  }
+  return bound;
+}
+
+/**
  * A row's metadata, from its block's keys or from the record itself. A loop over many rows passes
  * one view to point at each (`metadataOf(row, view)`), so that it makes no object per row.
  */

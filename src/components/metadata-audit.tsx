@@ -72,7 +72,7 @@ export function RequiredFieldsAudit({
   const required = useRequiredFields(scope);
   // A long list is audited once its rows are on screen: until then the headline says so.
   const input = useMemo(() => ({ records, fields: required.fields }), [records, required.fields]);
-  const { value: audit, pending } = useAfterRows(input, records.length, auditOf, AFTER_LOAD.audit);
+  const { value: audit, pending } = useAfterRows(input, records, auditOf, AFTER_LOAD.audit);
   const [open, setOpen] = useState<'required' | 'other' | null>(null);
   const editorId = useId();
   const toggle = (which: 'required' | 'other') => {

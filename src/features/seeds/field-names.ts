@@ -67,5 +67,5 @@ export function* fieldNamesJob(rows: readonly Seed[]): Job<FieldNames> {
 
 /** The rows' field names: a long list's once its rows are on screen (src/lib/use-after-rows.ts). */
 export function useFieldNames(rows: readonly Seed[]): FieldNames {
-  return useAfterRows(rows, rows.length, fieldNamesJob, AFTER_LOAD.audit).value ?? NO_FIELD_NAMES;
+  return useAfterRows(rows, rows, fieldNamesJob, AFTER_LOAD.audit).value ?? NO_FIELD_NAMES;
 }
