@@ -8,6 +8,7 @@
  * outcome (retry, wait, fail, and how to say so) is the client's.
  */
 import { TOTAL_ROW_COUNT_HEADER, type Resource } from '../contract/wire';
+import { nextTask } from '../scheduling';
 import { blockBuffers } from './row-block';
 import { readPage, type FastRoutes, type PageReading } from './read-page';
 
@@ -123,6 +124,9 @@ export async function exchange(
   }
 }
 
+/** How long reading a body's chunks goes on before the thread is let go. */
+const READ_SLICE_MS = 10;
+
 /**
  * The body's bytes, or null once they pass `maxBytes`: reading stops there, so an answer that
  * never ends costs at most that much. A body of a stated length within the limit, not compressed
@@ -139,7 +143,14 @@ async function readBody(response: Response, maxBytes: number): Promise<ArrayBuff
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let sliceStart = performance.now();
   for (;;) {
+    // Chunks that arrived while the thread was busy are all there to read at once, without a
+    // task between them: a body of many megabytes read in one go would hold the page's thread.
+    if (performance.now() - sliceStart > READ_SLICE_MS) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
@@ -153,9 +164,15 @@ async function readBody(response: Response, maxBytes: number): Promise<ArrayBuff
   if (chunks.length === 1 && only && only.byteLength === only.buffer.byteLength) {
     return only.buffer as ArrayBuffer;
   }
+  // Putting tens of megabytes together takes the memory's first writes (hundreds of ms on a slow
+  // machine): they are done a few chunks at a time too.
   const whole = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
+    if (performance.now() - sliceStart > READ_SLICE_MS) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
     whole.set(chunk, at);
     at += chunk.byteLength;
   }
