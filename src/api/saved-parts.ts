@@ -10,7 +10,7 @@
  * This code loads when there is a saved list to read (saved-lists.ts), not with the first screen:
  * a first visit has none.
  */
-import { promisifyRequest, type UseStore } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
 import { nextTask } from '../scheduling';
 import type { ResourceModels } from './records';
@@ -30,6 +30,18 @@ export interface ReadSoFar<T> {
   readonly blocks: readonly RowBlock[];
 }
 
+/** A request once it has succeeded, its result not yet asked for. */
+function arrived(request: IDBRequest): Promise<IDBRequest> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => {
+      resolve(request);
+    };
+    request.onerror = () => {
+      reject(request.error ?? new Error('The saved catalogue cannot be read.'));
+    };
+  });
+}
+
 /** Thrown when a deadline passed before the reading ended. */
 export class LateRestore extends Error {}
 
@@ -47,10 +59,13 @@ export async function readBlocks<R extends Resource>(
   deadline: (blocksRead: number) => number,
   onBlock: (rowsRead: number, take: () => ReadSoFar<ResourceModels[R]>) => void,
 ): Promise<ReadSoFar<ResourceModels[R]> | 'spoilt'> {
-  // One transaction for every block; each arrives in a task of its own, in order.
-  const arrivals = await new Promise<Promise<unknown>[]>((resolve, reject) => {
+  // One transaction for every block; each arrives in a task of its own, in order. The browser
+  // makes a block's value only when it is asked for (`result`), which takes as long as the block
+  // is big: the reading asks when it comes to the block, in a task of its own, never for two at
+  // once nor in the tasks that say the blocks have arrived.
+  const arrivals = await new Promise<Promise<IDBRequest>[]>((resolve, reject) => {
     db('readonly', (store) => {
-      const each = keys.map((key) => promisifyRequest(store.get(key)));
+      const each = keys.map((key) => arrived(store.get(key)));
       resolve(each);
       return Promise.all(each);
     }).catch((error: unknown) => {
@@ -78,7 +93,8 @@ export async function readBlocks<R extends Resource>(
     stepStart = performance.now();
   };
   for (const [i, arrival] of arrivals.entries()) {
-    const block = await arrival;
+    const block: unknown = (await arrival).result;
+    await nextTask();
     stepStart = performance.now();
     // A block missing or spoilt (another version's, a store that was tampered with) is never read.
     const steps = checkBlock(block, resource);
