@@ -11,25 +11,22 @@
  * - the user name and password, and the fragment (`#…`): not part of the site;
  * - the path's trailing slashes (`/about/` is `/about`, `/` is nothing).
  *
- * The path and query keep their case. An address the parser cannot read, or not http(s), has no
- * site address (null): such a seed is never shared with another. The key is itself an address
+ * The path and query keep their case. An address the parser cannot read, not http(s), or longer
+ * than `LONGEST_ADDRESS` (safe-url.ts) has no site address (null): such a seed is never shared with another. The key is itself an address
  * that folds to itself.
  */
+import { LONGEST_ADDRESS } from './safe-url';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A scheme without `//` (`mailto:`, `javascript:`), told from a host and port (`host:8080`). */
 const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
 const WEB = /^https?:\/\//i;
 const DEFAULT_PORTS = new Set(['80', '443']);
-/**
- * Longer addresses have no site: no browser or crawler keeps one (a service that sends a
- * megabyte-long URL sends something else), and reading or showing one would stall the page.
- */
-const LONGEST_ADDRESS = 8_192;
 
 /** The site address of a URL (`example.org/about?lang=en`), or null when there is none. */
 export function canonicalSite(url: string | null | undefined): string | null {
-  if (typeof url !== 'string') return null;
+  // Told by its length before it is read: trimming a string of megabytes copies it whole.
+  if (typeof url !== 'string' || url.length > 2 * LONGEST_ADDRESS) return null;
   const text = url.trim();
   if (text === '' || text.length > LONGEST_ADDRESS) return null;
   if (!SCHEME.test(text) && OTHER_SCHEME.test(text)) return null;

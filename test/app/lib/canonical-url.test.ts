@@ -63,6 +63,13 @@ describe('canonicalSite', () => {
     .tuple(fc.constantFrom('http://', 'https://www.', 'HTTP://', '//', ''), anyText)
     .map(([head, tail]) => head + tail);
 
+  it('has no site for an address longer than 8,192 characters, however padded the short one is', () => {
+    const padded = `${' '.repeat(5_000)}https://www.Example.org/about/${' '.repeat(5_000)}`;
+    expect(canonicalSite(padded)).toBe('example.org/about');
+    expect(canonicalSite(`https://example.org/${'a'.repeat(8_200)}`)).toBeNull();
+    expect(canonicalSite(`https://example.org/${'a'.repeat(5 * 1_048_576)}`)).toBeNull();
+  });
+
   it('folds to itself: the site of a site is the site', () => {
     fc.assert(
       fc.property(fc.oneof(webUrl, urlish, anyText), (url) => {

@@ -77,6 +77,15 @@ describe('links from data', () => {
     expect(safeUrl(text)).toBe(safe);
   });
 
+  it('makes no link of an address longer than 8,192 characters, nor of its captures', () => {
+    const long = `https://example.org/${'a'.repeat(8_000)}`;
+    expect(safeUrl(`  ${long}  `)).toBe(long);
+    expect(safeUrl(`${long}${'a'.repeat(200)}`)).toBeNull();
+    const huge = `https://example.org/${'a'.repeat(5 * 1_048_576)}`;
+    expect(safeUrl(huge)).toBeNull();
+    expect(capturesUrl(1726, huge)).toBeNull();
+  });
+
   it('builds the public page and captures addresses from the patterns', () => {
     expect(collectionPageUrl(1726)).toBe('https://archive-it.org/collections/1726');
     expect(capturesUrl(1726, 'https://www.example.org/news/')).toBe(
