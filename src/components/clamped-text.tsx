@@ -4,7 +4,7 @@
  * The whole of a very long text (a value can be a mebibyte) is shown in parts the browser lays out
  * only as they scroll into view, so opening it never holds the page up.
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { clipText } from '../lib/format';
 
 /** Characters in each part of an opened text: a part is laid out in a few milliseconds. */
@@ -57,18 +57,35 @@ export function ClampedText({
  * (which the block's end then stands for) or after a space near its end where there is one.
  */
 function InParts({ text }: { text: string }) {
-  if (text.length <= PART) return <>{text}</>;
+  const parts = useMemo(() => partsOf(text), [text]);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i} className="text-part">
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function partsOf(text: string): string[] {
+  if (text.length <= PART) return [text];
   const parts: string[] = [];
   for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + PART);
     let next = end;
     if (end < text.length) {
-      const lineBreak = text.lastIndexOf('\n', end);
-      const space = text.lastIndexOf(' ', end - 1);
-      if (lineBreak > start + PART / 2) {
+      // Looked for in the part's second half only: a search back from its end would otherwise
+      // read the whole text before it, for every part, where there is no line break.
+      const from = start + PART / 2 + 1;
+      const half = text.slice(from, end + 1);
+      const lineBreak = from + half.lastIndexOf('\n');
+      const space = from + half.lastIndexOf(' ', end - 1 - from);
+      if (lineBreak >= from) {
         end = lineBreak;
         next = lineBreak + 1;
-      } else if (space > start + PART / 2) {
+      } else if (space >= from) {
         end = space + 1;
         next = end;
       } else {
@@ -80,13 +97,5 @@ function InParts({ text }: { text: string }) {
     parts.push(text.slice(start, end));
     start = next;
   }
-  return (
-    <>
-      {parts.map((part, i) => (
-        <span key={i} className="text-part">
-          {part}
-        </span>
-      ))}
-    </>
-  );
+  return parts;
 }

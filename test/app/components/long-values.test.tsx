@@ -39,9 +39,12 @@ describe('a long text', () => {
     const user = userEvent.setup();
     const words = `${'word '.repeat(200_000)}THE END`;
     const lines = 'a line of text\n'.repeat(70_000);
+    // Neither a space nor a line break: parts end anywhere but inside a character.
+    const faces = '😀'.repeat(400_000);
     for (const [text, between] of [
       [words, ''],
       [lines, '\n'],
+      [faces, ''],
     ] as const) {
       const { container, unmount } = render(<ClampedText text={text} maxChars={1_000} />);
       await user.click(screen.getByRole('button', { name: 'Show more' }));
@@ -50,6 +53,7 @@ describe('a long text', () => {
       // A part that ends at a line break stands for it: the block's end is the break.
       expect(parts.join(between)).toBe(text);
       expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(16_384);
+      expect(parts.filter((p) => /[\uD800-\uDBFF]$/.test(p))).toEqual([]);
       unmount();
     }
   });
