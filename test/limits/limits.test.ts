@@ -75,8 +75,14 @@ async function open(path: string, options: WatchOptions = {}): Promise<Opened> {
   return { page: watched.page, watched, browser };
 }
 
-/** A later visit: another page of the same browser (its saved catalogue), at `path`. */
+/**
+ * A later visit: the first page closed, another page of the same browser (its saved catalogue)
+ * at `path`. Closed first, since pages of one site share the browser's thread for their scripts:
+ * the first one's work after its load (and its heap, which every garbage collection goes over)
+ * would be measured as the later visit's.
+ */
 async function revisit({ watched, browser }: Opened, path: string): Promise<Opened> {
+  await watched.page.close();
   const page = await watched.context.newPage();
   await goWithin(page, browser, path);
   return { page, watched: { ...watched, page, longFrames: () => longFramesOf(page) }, browser };
