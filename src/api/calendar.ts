@@ -54,6 +54,40 @@ export function instantMs(text: string): number {
   return utcMs(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), fraction, zone);
 }
 
+/**
+ * Below this many milliseconds from the epoch (2^42: the years 1830 to 2109), a number read from
+ * the service's form with at most six digits of fraction gives that fraction back exactly: its
+ * rounding error is at most half a step of the number (2^-11 ms), under half a microsecond.
+ */
+const EXACT_UP_TO = 2 ** 42;
+
+/**
+ * The digits of fraction (0 to 6) of an instant's text when `instantText` makes that text again,
+ * exactly, from its number (the service's own form, `2019-12-04T16:39:28.655117Z`); -1 for any
+ * other text. A block of rows keeps these digits instead of the text of most timestamps.
+ */
+export function madeAgainWith(text: string, ms: number): number {
+  const n = text.length;
+  if (!(Math.abs(ms) < EXACT_UP_TO) || (n !== 20 && (n < 22 || n > 27))) return -1;
+  if (text.charCodeAt(n - 1) !== 90) return -1;
+  for (let i = 0; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (SEPARATORS[i] === undefined ? c < 48 || c > 57 : c !== SEPARATORS[i]) return -1;
+  }
+  // A leap second (:60) is read as the next minute's first, so its text does not come back.
+  if (text.charCodeAt(17) === 54) return -1;
+  return n === 20 ? 0 : n - 21;
+}
+
+/** The service's form of an instant, with `digits` digits of fraction (see `madeAgainWith`). */
+export function instantText(ms: number, digits: number): string {
+  const whole = Math.floor(ms / 1000) * 1000;
+  const seconds = new Date(whole).toISOString().slice(0, 19);
+  if (digits === 0) return `${seconds}Z`;
+  const fraction = Math.round((ms - whole) * 10 ** (digits - 3));
+  return `${seconds}.${String(fraction).padStart(digits, '0')}Z`;
+}
+
 const twoDigits = (text: string, at: number) =>
   (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 

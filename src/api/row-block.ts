@@ -12,16 +12,32 @@
 import type { Resource } from '../contract/wire';
 import { rowMetadata, type MetadataKeys } from './metadata-keys';
 import { RECORD_FIELDS, type ColumnKind, type ResourceModels } from './records';
-import type { Instant } from './calendar';
+import { instantText, type Instant } from './calendar';
 import { NO_GROUPS, type SeedGroupRef } from './values';
 
-/** Strings end to end in one string; item i runs from ends[i - 1] to ends[i]; nulls marked. */
+/**
+ * Strings end to end in one string; item i runs from ends[i - 1] to ends[i]; nulls marked. A
+ * column of few distinct values (a seed's type, who added it) keeps each of them once, in the
+ * order met: then `ends` marks out the distinct values and `codes[i]` is row i's (a byte each, so
+ * a saved list has that much less text for the store to make again when it is read back).
+ */
 export interface TextColumn {
   readonly kind: 'text';
   readonly text: string;
   readonly ends: Uint32Array;
   readonly nulls: Uint8Array | null;
+  /** Row i's value, by its number among the distinct values; null when every row has its own. */
+  readonly codes: Uint8Array | null;
+  /**
+   * Another text column of the block (its key), whose text a row marked `LIKE` in `nulls` holds
+   * for this column too: the canonical URL, mostly the URL itself. Null (or absent, in a block
+   * saved before) when there is none.
+   */
+  readonly like?: string | null;
 }
+
+/** In a text column's `nulls`: the row's text is that of the column named by `like`. */
+export const LIKE = 2;
 
 /** One field of every row of a block. */
 export type Column =
@@ -32,8 +48,17 @@ export type Column =
   /** Booleans: 1, 0, or -1 for null. */
   | { readonly kind: 'bool'; readonly values: Int8Array }
   | TextColumn
-  /** Timestamps: their number (NaN for null) and the service's text. */
-  | { readonly kind: 'instant'; readonly ms: Float64Array; readonly text: TextColumn }
+  /**
+   * Timestamps: their number (NaN for null) and the service's text, or, where `digits[i]` is 0 or
+   * more, no text: the row's is made again from its number with that many digits of fraction
+   * (`instantText`). A block saved before there were digits has none.
+   */
+  | {
+      readonly kind: 'instant';
+      readonly ms: Float64Array;
+      readonly digits: Int8Array | null;
+      readonly text: TextColumn;
+    }
   /** Seed-group references: row i's are ids[starts[i] … starts[i + 1]), with their names. */
   | {
       readonly kind: 'groups';
@@ -71,14 +96,31 @@ export function columnKindOf(resource: Resource, key: string): ColumnKind {
 
 type Read = (i: number) => unknown;
 
-function textReader({ text, ends, nulls }: TextColumn): (i: number) => string | null {
-  return (i) => {
-    if (nulls?.[i] === 1) return null;
-    return text.slice(i === 0 ? 0 : ends[i - 1], ends[i]);
-  };
+function textReader(
+  { text, ends, nulls, codes, like }: TextColumn,
+  columns?: Readonly<Record<string, Column>>,
+): (i: number) => string | null {
+  const other = like == null ? undefined : columns?.[like];
+  if (other?.kind === 'text' && nulls) {
+    const own = textReader({ kind: 'text', text, ends, nulls, codes, like: null });
+    const theirs = textReader(other);
+    return (i) => (nulls[i] === LIKE ? theirs(i) : own(i));
+  }
+  const item = (k: number) => text.slice(k === 0 ? 0 : ends[k - 1], ends[k]);
+  // A block saved before columns had codes has none at all.
+  if (codes != null) {
+    // Each distinct value made once, and the same string given to every row that has it.
+    const values = Array.from(ends, (_, k) => item(k));
+    return (i) => (nulls?.[i] === 1 ? null : (values[codes[i] as number] as string));
+  }
+  return (i) => (nulls?.[i] === 1 ? null : item(i));
 }
 
-function reader(column: Column, optional: boolean): Read {
+function reader(
+  column: Column,
+  optional: boolean,
+  columns: Readonly<Record<string, Column>>,
+): Read {
   switch (column.kind) {
     case 'same': {
       const { value } = column;
@@ -99,13 +141,15 @@ function reader(column: Column, optional: boolean): Read {
       };
     }
     case 'text':
-      return textReader(column);
+      return textReader(column, columns);
     case 'instant': {
-      const { ms } = column;
+      const { ms, digits } = column;
       const text = textReader(column.text);
       return (i) => {
         const value = ms[i] as number;
-        return Number.isNaN(value) ? null : { text: text(i), ms: value };
+        if (Number.isNaN(value)) return null;
+        const form = digits == null ? -1 : (digits[i] as number);
+        return { text: form < 0 ? text(i) : instantText(value, form), ms: value };
       };
     }
     case 'groups': {
@@ -213,7 +257,7 @@ export function blockRows<R extends Resource>(block: RowBlock): ResourceModels[R
   const reads: Record<string, Read> = {};
   let keys: MetadataKeys | undefined;
   for (const [key, column] of Object.entries(block.columns)) {
-    reads[key] = reader(column, key === 'unknown');
+    reads[key] = reader(column, key === 'unknown', block.columns);
     if (column.kind === 'metadata') keys = column.keys;
   }
   const source: Source = { reads, columns: block.columns, keys };

@@ -8,7 +8,7 @@
  */
 import type { Resource } from '../contract/wire';
 import type { MetadataKeys } from './metadata-keys';
-import { columnKindOf, keysOf, type RowBlock, type TextColumn } from './row-block';
+import { columnKindOf, keysOf, LIKE, type RowBlock, type TextColumn } from './row-block';
 import type { ColumnKind } from './records';
 
 /**
@@ -86,7 +86,7 @@ function keysHold(keys: MetadataKeys, length: number): boolean {
  * The largest number in an array (-1 for none): one plain loop, as a restore checks every offset
  * of every saved block before it reads any (a callback per item made this most of a block's check).
  */
-function largest(values: Uint32Array): number {
+function largest(values: Uint32Array | Uint8Array): number {
   let most = -1;
   for (let i = 0; i < values.length; i++)
     if ((values[i] as number) > most) most = values[i] as number;
@@ -95,12 +95,44 @@ function largest(values: Uint32Array): number {
 
 function isTextColumn(value: unknown, length: number): value is TextColumn {
   if (typeof value !== 'object' || value === null) return false;
-  const { text, ends, nulls } = value as Partial<TextColumn>;
+  const { text, ends, nulls, codes } = value as Partial<TextColumn>;
   if (typeof text !== 'string' || tagOf(ends) !== '[object Uint32Array]') return false;
   const e = ends as Uint32Array;
-  if (e.length !== length || (length > 0 && e[length - 1] !== text.length)) return false;
-  for (let i = 1; i < length; i++) if ((e[i] as number) < (e[i - 1] as number)) return false;
-  return nulls === null || (tagOf(nulls) === '[object Uint8Array]' && nulls?.length === length);
+  // With codes, `ends` marks out the distinct values, and every row's code names one of them.
+  // (A block saved before columns had codes has none.)
+  let items = length;
+  if (codes != null) {
+    if (tagOf(codes) !== '[object Uint8Array]' || codes.length !== length) return false;
+    if (largest(codes) >= e.length) return false;
+    items = e.length;
+  }
+  if (e.length !== items || (items > 0 && e[items - 1] !== text.length)) return false;
+  for (let i = 1; i < items; i++) if ((e[i] as number) < (e[i - 1] as number)) return false;
+  // Rows marked as holding another column's text only where the column names one.
+  const { like } = value as Partial<TextColumn>;
+  if (like != null && typeof like !== 'string') return false;
+  if (nulls === null) return true;
+  if (tagOf(nulls) !== '[object Uint8Array]' || nulls?.length !== length) return false;
+  return largest(nulls) <= (like == null ? 1 : LIKE);
+}
+
+/** Whether a text column's `like` names a text column of the block that names none itself. */
+function likeHolds(column: unknown, columns: Readonly<Record<string, unknown>>): boolean {
+  const like = (column as Partial<TextColumn>).like;
+  if (like == null) return true;
+  if (!Object.hasOwn(columns, like)) return false;
+  const other = columns[like] as Partial<TextColumn> | null;
+  return other?.kind === 'text' && other.like == null;
+}
+
+/** A timestamp column's digits of fraction: none (a block saved before them), or -1 to 6 a row. */
+function isDigits(digits: unknown, length: number): boolean {
+  if (digits == null) return true;
+  if (tagOf(digits) !== '[object Int8Array]') return false;
+  const d = digits as Int8Array;
+  if (d.length !== length) return false;
+  for (let i = 0; i < length; i++) if ((d[i] as number) < -1 || (d[i] as number) > 6) return false;
+  return true;
 }
 
 function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
@@ -124,6 +156,7 @@ function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
       return (
         tagOf(c.ms) === '[object Float64Array]' &&
         (c.ms as Float64Array).length === length &&
+        isDigits(c.digits, length) &&
         isTextColumn(c.text, length)
       );
     case 'groups': {
@@ -158,6 +191,7 @@ export function* checkBlock(block: unknown, resource: Resource): Generator<void,
     if (!Object.hasOwn(columns, key)) return false;
     const column = (columns as Record<string, unknown>)[key];
     if (!isColumn(column, columnKindOf(resource, key), length as number)) return false;
+    if (!likeHolds(column, columns as Record<string, unknown>)) return false;
     yield;
   }
   return true;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instantMs, parseInstant } from '../../../src/api/calendar';
+import { instantMs, instantText, madeAgainWith, parseInstant } from '../../../src/api/calendar';
 
 describe('timestamps', () => {
   it('reads both forms the service sends into one comparable number, keeping the text', () => {
@@ -40,6 +40,56 @@ describe('timestamps', () => {
     );
     for (const text of ['2019-12-04T16:39:28', '2019-12-04 16:39:28Z', '２019-12-04T16:39:28Z'])
       expect(parseInstant(text)).toBeNull();
+  });
+
+  it('makes the service’s own text again from its number, to the character, wherever it says it can', () => {
+    const two = (min: number, max: number) =>
+      fc.integer({ min, max }).map((n) => String(n).padStart(2, '0'));
+    const stamp = (years: { min: number; max: number }, seconds: number, digits: number) =>
+      fc
+        .tuple(
+          fc.integer(years).map((n) => String(n).padStart(4, '0')),
+          two(1, 12),
+          two(1, 28),
+          two(0, 23),
+          two(0, 59),
+          two(0, seconds),
+          fc.option(fc.stringMatching(new RegExp(`^[0-9]{1,${String(digits)}}$`)), {
+            nil: undefined,
+          }),
+        )
+        .map(([y, mo, d, h, mi, s, f]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${f ? `.${f}` : ''}Z`);
+    // Any year, leap seconds, up to nine digits: never a text other than the service's.
+    fc.assert(
+      fc.property(fc.oneof(stamp({ min: 0, max: 9999 }, 60, 9), fc.string()), (text) => {
+        const ms = instantMs(text);
+        const digits = madeAgainWith(text, ms);
+        if (digits >= 0) expect(instantText(ms, digits)).toBe(text);
+      }),
+      { numRuns: 10_000 },
+    );
+    // The years 1831 to 2108, microseconds at most: every text made again (the fraction's
+    // edges, .000000 and .999999, included).
+    fc.assert(
+      fc.property(
+        stamp({ min: 1831, max: 2108 }, 59, 6),
+        fc.constantFrom('', '.000000', '.999999', '.5', '.999', '.000001'),
+        (text, edge) => {
+          const full = edge && !text.includes('.') ? text.replace('Z', `${edge}Z`) : text;
+          const ms = instantMs(full);
+          const digits = madeAgainWith(full, ms);
+          expect(digits).toBeGreaterThanOrEqual(0);
+          expect(instantText(ms, digits)).toBe(full);
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+    for (const text of [
+      '2016-12-31T23:59:60Z',
+      '2019-12-04T16:39:28.6551171Z',
+      '2200-01-01T00:00:00Z',
+    ])
+      expect(madeAgainWith(text, instantMs(text))).toBe(-1);
   });
 
   it('puts every day of the calendar, leap days and early years included, where Date does', () => {

@@ -72,31 +72,35 @@ function read<R extends Resource>(resource: R, items: readonly unknown[]): Resou
 }
 
 describe('rows in columns', () => {
-  it.each(RESOURCES)('read back every field of every %s, whatever shape it came in', (resource) => {
-    fc.assert(
-      fc.property(fc.array(mutated(samples[resource]), { maxLength: 25 }), (generated) => {
-        // As the service would send them: what JSON cannot write (-0, NaN) becomes what it writes.
-        const items = JSON.parse(JSON.stringify(generated)) as unknown[];
-        const { records } = parseRecords(resource, items);
-        // Put into columns from records, and read from the answer (seeds the fast way).
-        for (const rows of [roundTrip(resource, records), read(resource, items)]) {
-          expect(rows).toHaveLength(records.length);
-          rows.forEach((row, i) => {
-            const record = records[i] as object;
-            expect(fieldsOf(resource, row)).toEqual(fieldsOf(resource, record));
-            // A timestamp's number, read straight from its column, is the record's.
-            for (const key of instantKeys(resource)) {
-              const instant = (record as Record<string, { ms: number } | null>)[key];
-              expect(fieldInstantMs(row, key)).toBe(instant?.ms ?? null);
-            }
-            // What JSON writes (an export, a saved list) is the record's own text.
-            expect(JSON.stringify(row)).toBe(JSON.stringify(record));
-          });
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it.each(RESOURCES)(
+    'read back every field of every %s, whatever shape it came in',
+    (resource) => {
+      fc.assert(
+        fc.property(fc.array(mutated(samples[resource]), { maxLength: 25 }), (generated) => {
+          // As the service would send them: what JSON cannot write (-0, NaN) becomes what it writes.
+          const items = JSON.parse(JSON.stringify(generated)) as unknown[];
+          const { records } = parseRecords(resource, items);
+          // Put into columns from records, and read from the answer (seeds the fast way).
+          for (const rows of [roundTrip(resource, records), read(resource, items)]) {
+            expect(rows).toHaveLength(records.length);
+            rows.forEach((row, i) => {
+              const record = records[i] as object;
+              expect(fieldsOf(resource, row)).toEqual(fieldsOf(resource, record));
+              // A timestamp's number, read straight from its column, is the record's.
+              for (const key of instantKeys(resource)) {
+                const instant = (record as Record<string, { ms: number } | null>)[key];
+                expect(fieldInstantMs(row, key)).toBe(instant?.ms ?? null);
+              }
+              // What JSON writes (an export, a saved list) is the record's own text.
+              expect(JSON.stringify(row)).toBe(JSON.stringify(record));
+            });
+          }
+        }),
+        { numRuns: 150 },
+      );
+    },
+    30_000,
+  );
 
   it('keeps nulls, empty text, text outside Latin-1, and byte counts past 32 bits apart', () => {
     const base = samples.collection[0] ?? {};
@@ -117,6 +121,63 @@ describe('rows in columns', () => {
     ]);
     expect(rows[1]?.unknown).toEqual({ name: { reason: 'unreadable', excerpt: 'null' } });
     expect(rows[0]?.unknown).toBeUndefined();
+  });
+
+  it('keep a column of few values as each value once, and give every row its own', () => {
+    const base = samples.seed[0] ?? {};
+    const types = ['normal', 'oneHopOff', null, 'Ñandú 🗂', ''];
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      ...base,
+      id: i + 1,
+      seed_type: types[i % types.length],
+      url: `https://example.org/${String(i)}`,
+    }));
+    const { records } = parseRecords('seed', items);
+    const block = encodeBlock('seed', records);
+    const column = block.columns.seedType;
+    if (column?.kind !== 'text') throw new Error('the seed type is not a text column');
+    expect(column.codes).not.toBeNull();
+    // Four distinct texts, each once: 'normal', 'oneHopOff', 'Ñandú 🗂' and ''.
+    expect(column.text).toBe('normaloneHopOffÑandú 🗂');
+    // An address of every row its own: the texts end to end, as before.
+    expect(block.columns.url).toMatchObject({ kind: 'text', codes: null });
+    for (const rows of [roundTrip('seed', records), read('seed', items)])
+      expect(rows.map((row) => row.seedType)).toEqual(records.map((r) => r.seedType));
+  });
+
+  it('keep a canonical URL that is the URL itself as a mark, and every other as its text', () => {
+    const base = samples.seed[0] ?? {};
+    const items = Array.from({ length: 40 }, (_, i) => {
+      const url = `https://example.org/${String(i)}`;
+      const canonical = [url, `${url}/`, null, 'http://other.example/'][i % 4];
+      return { ...base, id: i + 1, url, canonical_url: canonical };
+    });
+    const { records } = parseRecords('seed', items);
+    const block = encodeBlock('seed', records);
+    const column = block.columns.canonicalUrl;
+    if (column?.kind !== 'text') throw new Error('the canonical URL is not a text column');
+    expect(column.like).toBe('url');
+    // Only the texts that differ from the URL are kept.
+    expect(column.text).not.toContain('https://example.org/0');
+    expect(column.text).toContain('https://example.org/1/');
+    for (const rows of [roundTrip('seed', records), read('seed', items)])
+      expect(rows.map((row) => row.canonicalUrl)).toEqual(records.map((r) => r.canonicalUrl));
+    expect(isWholeBlock(structuredClone(block), 'seed')).toBe(true);
+    // A mark without a column to take the text from, or one naming what is no text column.
+    const spoil = (change: object) => ({
+      ...block,
+      columns: { ...block.columns, canonicalUrl: { ...column, ...change } },
+    });
+    for (const change of [
+      { like: null },
+      { like: 'nothing' },
+      { like: 'active' },
+      { like: 'canonicalUrl' },
+      { like: 7 },
+    ])
+      expect(isWholeBlock(structuredClone(spoil(change)), 'seed'), JSON.stringify(change)).toBe(
+        false,
+      );
   });
 
   it('list their fields to for…in and JSON, as plain records do', () => {
@@ -223,6 +284,7 @@ describe('metadata keys', () => {
         { numRuns: 150 },
       );
     },
+    30_000,
   );
 
   it('and every column are checked when a block comes back from storage: a spoilt one is refused', () => {
@@ -254,6 +316,10 @@ describe('metadata keys', () => {
       spoil('metadata', { kind: 'metadata', keys: { ...keys, names: [] } }),
       spoil('metadata', 'nonsense'),
       spoil('url', { ...url, ends: url.ends.slice(1) }),
+      // Codes that name no value, or not one a row.
+      spoil('url', { ...url, ends: url.ends.slice(0, 2), codes: new Uint8Array(12).fill(2) }),
+      spoil('url', { ...url, codes: new Uint8Array(11) }),
+      spoil('url', { ...url, codes: new Uint32Array(12) }),
       spoil('url', { ...url, text: `${url.text}x` }),
       spoil('id', { kind: 'json', text: '[1, 2' }),
       spoil('created', { kind: 'number', values: new Float64Array(12) }),
