@@ -579,36 +579,38 @@ describe('the index of a list that grows', () => {
 
     // Two jobs over one list, taking turns a slice at a time, each numbering ahead for the other.
     const again = rows.map((s) => ({ ...s }));
-    const short = facetIndexJob(again.slice(0, 150));
-    const long = facetIndexJob(again);
-    let a: { value: FacetIndex } | undefined;
-    let b: { value: FacetIndex } | undefined;
-    while (!a || !b) {
-      a ??= advanceJob(short, () => true);
-      b ??= advanceJob(long, () => true);
-    }
-    expect(computeFacets(b.value, model)).toEqual(computeFacets(reference, model));
-    expect(computeFacets(a.value, NO_SEED_FILTERS)).toEqual(
+    const [a, b] = takingTurns(again.slice(0, 150), again, () => true);
+    expect(computeFacets(b, model)).toEqual(computeFacets(reference, model));
+    expect(computeFacets(a, NO_SEED_FILTERS)).toEqual(
       computeFacets(facetIndex(rows.slice(0, 150).map((s) => ({ ...s }))), NO_SEED_FILTERS),
     );
   });
 
   it('lets two interleaved jobs over one growing list share the work', () => {
     const rows = seeds.map((seed) => ({ ...seed }));
-    const short = facetIndexJob(rows.slice(0, 2000));
-    const long = facetIndexJob(rows);
-    let a: { value: FacetIndex } | undefined;
-    let b: { value: FacetIndex } | undefined;
-    while (!a || !b) {
-      a ??= advanceJob(short, () => false);
-      b ??= advanceJob(long, () => false);
-    }
-    expect(computeFacets(b.value, model)).toEqual(
+    const [a, b] = takingTurns(rows.slice(0, 2000), rows, () => false);
+    expect(computeFacets(b, model)).toEqual(
       computeFacets(facetIndex(seeds.map((s) => ({ ...s }))), model),
     );
-    expect(computeFacets(a.value, NO_SEED_FILTERS).total).toBe(2000);
+    expect(computeFacets(a, NO_SEED_FILTERS).total).toBe(2000);
   });
 });
+
+/** The indexes of two lists by two jobs that take turns a slice at a time, each to its end. */
+function takingTurns(
+  short: readonly Seed[],
+  long: readonly Seed[],
+  hasTime: () => boolean,
+): [FacetIndex, FacetIndex] {
+  const jobs = [facetIndexJob(short), facetIndexJob(long)] as const;
+  let a: { value: FacetIndex } | undefined;
+  let b: { value: FacetIndex } | undefined;
+  while (!a || !b) {
+    a ??= advanceJob(jobs[0], hasTime);
+    b ??= advanceJob(jobs[1], hasTime);
+  }
+  return [a.value, b.value];
+}
 
 describe('over the sample catalogue', () => {
   const catalogue = generateCatalogue({ seeds: 4000 });
