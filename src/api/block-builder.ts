@@ -8,21 +8,33 @@
 import type { Resource } from '../contract/wire';
 import { Grow, MetadataWriter } from './metadata-keys';
 import type { ColumnKind, ResourceModels } from './records';
-import {
-  columnKindOf,
-  keysOf,
-  LIKE,
-  type Column,
-  type RowBlock,
-  type TextColumn,
-} from './row-block';
-import { madeAgainWith, type Instant } from './calendar';
+import { columnKindOf, keysOf, type Column, type RowBlock, type TextColumn } from './row-block';
+import type { Instant } from './calendar';
 import type { SeedGroupRef } from './values';
 
 interface Writer {
   /** Writes row i's value. Groups and metadata take rows in order, each once. */
   set(i: number, value: unknown): void;
-  done(length: number): Column;
+  done(length: number, compact: CompactColumns | null): Column;
+}
+
+/**
+ * How a block keeps less text (compact-columns.ts): set by the list worker's reading of seeds
+ * (fast-seed.ts), so that its code never loads in the page, which reads only small pages and
+ * reads every block alike, compact or not.
+ */
+export interface CompactColumns {
+  /** A text column of few values, or one mostly `like` another; null to keep it plain. */
+  text(
+    parts: (string | null)[],
+    length: number,
+    like?: { key: string; parts: readonly (string | null)[] },
+  ): TextColumn | null;
+  /** Per timestamp, its digits of fraction when its text is written again from its number
+   * (the text is then left out of `parts`), or -1; null to keep every text. */
+  digits(parts: string[], ms: Float64Array, length: number): Int8Array | null;
+  /** The columns that mostly hold another's text for the same row, by key. */
+  readonly likes: Readonly<Record<string, string>>;
 }
 
 export class NumberWriter implements Writer {
@@ -59,8 +71,29 @@ export class BoolWriter implements Writer {
   }
 }
 
-/** Rows a block needs before a text column of few values keeps each value once. */
-const FEW_VALUES_FROM = 16;
+/**
+ * Every row's text end to end; rows marked in `marks` (a text column's `nulls`, `LIKE` there) are
+ * kept as marked.
+ */
+export function textColumn(
+  parts: readonly (string | null)[],
+  length: number,
+  marks: Uint8Array | null,
+): TextColumn {
+  const ends = new Uint32Array(length);
+  let nulls: Uint8Array | null = marks;
+  let end = 0;
+  for (let i = 0; i < length; i++) {
+    const part = parts[i];
+    if (part == null) {
+      nulls ??= new Uint8Array(length);
+      if (nulls[i] === 0) nulls[i] = 1;
+    } else end += part.length;
+    ends[i] = end;
+  }
+  const text = nulls ? parts.slice(0, length).map((part) => part ?? '') : parts.slice(0, length);
+  return { kind: 'text', text: text.join(''), ends, nulls, codes: null, like: null };
+}
 
 export class TextWriter implements Writer {
   readonly parts: (string | null)[];
@@ -70,88 +103,23 @@ export class TextWriter implements Writer {
   set(i: number, value: unknown): void {
     this.parts[i] = typeof value === 'string' ? value : null;
   }
-  /**
-   * The column; with `like` (another text column's writer, `likeKey` in the block), the rows
-   * whose text is that column's for the row are marked (`LIKE` in `nulls`) instead of holding it.
-   */
-  column(length: number, like?: { key: string; writer: TextWriter }): TextColumn {
-    let marks: Uint8Array | null = null;
-    if (like) {
-      const { parts } = this;
-      const theirs = like.writer.parts;
-      for (let i = 0; i < length; i++) {
-        const part = parts[i];
-        if (part != null && part === theirs[i]) {
-          (marks ??= new Uint8Array(length))[i] = LIKE;
-          parts[i] = null;
-        }
-      }
-    }
-    const column = this.distinct(length, marks) ?? this.every(length, marks);
-    return marks ? { ...column, like: like?.key ?? null } : column;
+  column(
+    length: number,
+    compact: CompactColumns | null = null,
+    like?: { key: string; parts: readonly (string | null)[] },
+  ): TextColumn {
+    return compact?.text(this.parts, length, like) ?? textColumn(this.parts, length, null);
   }
 
-  /** Every row's text end to end. */
-  private every(length: number, marks: Uint8Array | null): TextColumn {
-    const { parts } = this;
-    const ends = new Uint32Array(length);
-    let nulls: Uint8Array | null = marks;
-    let end = 0;
-    for (let i = 0; i < length; i++) {
-      const part = parts[i];
-      if (part == null) {
-        nulls ??= new Uint8Array(length);
-        if (nulls[i] !== LIKE) nulls[i] = 1;
-      } else end += part.length;
-      ends[i] = end;
-    }
-    const text = nulls ? parts.slice(0, length).map((part) => part ?? '') : parts.slice(0, length);
-    return { kind: 'text', text: text.join(''), ends, nulls, codes: null, like: null };
-  }
-
-  /**
-   * Each distinct text once and every row's by number, when the rows hold at most a quarter as
-   * many distinct texts as there are rows, and at most 256; else null (found out at the 257th, or
-   * at the first text past a quarter of the rows, so a column of distinct texts costs little).
-   */
-  private distinct(length: number, marks: Uint8Array | null): TextColumn | null {
-    if (length < FEW_VALUES_FROM) return null;
-    const { parts } = this;
-    const most = Math.min(256, length >> 2);
-    const numbers = new Map<string, number>();
-    const codes = new Uint8Array(length);
-    let nulls: Uint8Array | null = marks ? marks.slice() : null;
-    for (let i = 0; i < length; i++) {
-      const part = parts[i];
-      if (part == null) {
-        nulls ??= new Uint8Array(length);
-        if (nulls[i] !== LIKE) nulls[i] = 1;
-        continue;
-      }
-      let code = numbers.get(part);
-      if (code === undefined) {
-        if (numbers.size === most) return null;
-        code = numbers.size;
-        numbers.set(part, code);
-      }
-      codes[i] = code;
-    }
-    // Nulls only: nothing for a code to name.
-    if (numbers.size === 0) return null;
-    const values = [...numbers.keys()];
-    const ends = new Uint32Array(values.length);
-    let end = 0;
-    values.forEach((value, k) => {
-      end += value.length;
-      ends[k] = end;
-    });
-    return { kind: 'text', text: values.join(''), ends, nulls, codes, like: null };
-  }
-  done(length: number, like?: { key: string; writer: TextWriter }): Column {
+  done(
+    length: number,
+    compact: CompactColumns | null,
+    like?: { key: string; parts: readonly (string | null)[] },
+  ): Column {
     const first = this.parts[0];
     let same = length > 0;
     for (let i = 1; i < length && same; i++) same = this.parts[i] === first;
-    return same ? { kind: 'same', value: first ?? null } : this.column(length, like);
+    return same ? { kind: 'same', value: first ?? null } : this.column(length, compact, like);
   }
 }
 
@@ -167,19 +135,11 @@ export class InstantWriter implements Writer {
     this.ms[i] = instant === null ? Number.NaN : instant.ms;
     this.text.parts[i] = instant === null ? '' : instant.text;
   }
-  done(length: number): Column {
+  done(length: number, compact: CompactColumns | null): Column {
     const ms = fit(this.ms, length);
     if (length > 0 && ms.every(Number.isNaN)) return { kind: 'same', value: null };
-    // Most texts are the service's own form, made again from the number when read: they are
-    // kept as their digits of fraction instead (a timestamp's text was a quarter of a block's).
-    const { parts } = this.text;
-    const digits = new Int8Array(length);
-    for (let i = 0; i < length; i++) {
-      const form = madeAgainWith(parts[i] ?? '', ms[i] as number);
-      digits[i] = form;
-      if (form >= 0) parts[i] = '';
-    }
-    return { kind: 'instant', ms, digits, text: this.text.column(length) };
+    const digits = compact?.digits(this.text.parts as string[], ms, length) ?? null;
+    return { kind: 'instant', ms, digits, text: this.text.column(length, compact) };
   }
 }
 
@@ -197,12 +157,12 @@ export class GroupsWriter implements Writer {
     }
     this.starts[i + 1] = this.ids.length;
   }
-  done(length: number): Column {
+  done(length: number, compact: CompactColumns | null): Column {
     return {
       kind: 'groups',
       starts: fit(this.starts, length + 1),
       ids: this.ids.done(),
-      names: this.names.column(this.ids.length),
+      names: this.names.column(this.ids.length, compact),
     };
   }
 }
@@ -254,11 +214,6 @@ function fit<A extends Float64Array | Int8Array | Uint32Array>(values: A, length
   return (values.length === length ? values : values.slice(0, length)) as A;
 }
 
-/** Columns of a resource that mostly hold another's text for the same row. */
-const LIKE_COLUMNS: Partial<Record<Resource, Readonly<Record<string, string>>>> = {
-  seed: { canonicalUrl: 'url' },
-};
-
 /** A block being written: rows are added one after another, up to `capacity`. */
 export class BlockBuilder<R extends Resource> {
   readonly writers: Readonly<Record<string, Writer>>;
@@ -282,33 +237,43 @@ export class BlockBuilder<R extends Resource> {
     for (const key of this.keys) (this.writers[key] as Writer).set(i, values[key]);
   }
 
+  /** How the block keeps less text; none unless set (see `CompactColumns`). */
+  compact: CompactColumns | null = null;
+
   done(): RowBlock {
+    const { compact, length } = this;
     const done: Record<string, Column> = {};
-    const likes: Readonly<Record<string, string>> = LIKE_COLUMNS[this.resource] ?? {};
+    const likes = Object.entries(compact?.likes ?? {}).filter(
+      ([key, likeKey]) => this.keys.includes(key) && this.keys.includes(likeKey),
+    );
     for (const key of this.keys)
-      if (!Object.hasOwn(likes, key)) done[key] = (this.writers[key] as Writer).done(this.length);
+      if (!likes.some(([like]) => like === key))
+        done[key] = (this.writers[key] as Writer).done(length, compact);
     // A column mostly like another (the canonical URL is mostly the URL itself) keeps only the
     // rows where it differs, when the other is kept row by row.
-    for (const [key, likeKey] of Object.entries(likes)) {
+    for (const [key, likeKey] of likes) {
       const writer = this.writers[key] as Writer;
       const other = this.writers[likeKey];
-      const like = done[likeKey]?.kind === 'text' && other instanceof TextWriter;
       done[key] =
-        like && writer instanceof TextWriter
-          ? writer.done(this.length, { key: likeKey, writer: other })
-          : writer.done(this.length);
+        done[likeKey]?.kind === 'text' &&
+        other instanceof TextWriter &&
+        writer instanceof TextWriter
+          ? writer.done(length, compact, { key: likeKey, parts: other.parts })
+          : writer.done(length, compact);
     }
     const columns = Object.fromEntries(this.keys.map((key) => [key, done[key] as Column]));
-    return { resource: this.resource, length: this.length, columns };
+    return { resource: this.resource, length, columns };
   }
 }
 
-/** Puts records into a block. */
+/** Puts records into a block (keeping less text with `compact`). */
 export function encodeBlock<R extends Resource>(
   resource: R,
   records: readonly ResourceModels[R][],
+  compact: CompactColumns | null = null,
 ): RowBlock {
   const builder = new BlockBuilder(resource, records.length);
+  builder.compact = compact;
   for (const record of records) builder.add(record);
   return builder.done();
 }

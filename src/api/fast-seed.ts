@@ -15,6 +15,7 @@ import type {
   NumberWriter,
   TextWriter,
 } from './block-builder';
+import { COMPACT_COLUMNS } from './compact-columns';
 import type { FastRoutes } from './read-page';
 import { pickSeedGroups, type SeedGroupRef } from './records';
 import { instantMs } from './calendar';
@@ -80,6 +81,8 @@ function nullableBool(value: unknown): number | undefined {
  * the seed is not whole and readable, writes nothing and says false.
  */
 export function seedFastRoute(builder: BlockBuilder<'seed'>): (raw: unknown) => boolean {
+  // The worker's blocks are what a saved list keeps: they keep less text.
+  builder.compact = COMPACT_COLUMNS;
   const w = builder.writers;
   const numbers = (key: string) => (w[key] as NumberWriter).values;
   const bools = (key: string) => (w[key] as BoolWriter).values;

@@ -9,6 +9,7 @@ import { LIST_WORKER_ROUTES } from '../../../src/api/fast-seed';
 import { readPage } from '../../../src/api/read-page';
 import { RECORD_FIELDS, type ResourceModels } from '../../../src/api/records';
 import { encodeBlock } from '../../../src/api/block-builder';
+import { COMPACT_COLUMNS } from '../../../src/api/compact-columns';
 import {
   blockRows,
   fieldInstantMs,
@@ -54,12 +55,18 @@ function fieldsOf(resource: Resource, record: object): Record<string, unknown> {
   return out;
 }
 
-/** Through columns and a structured clone (what postMessage and IndexedDB do) and back. */
+/**
+ * Through columns and a structured clone (what postMessage and IndexedDB do) and back; keeping
+ * less text (as the list worker's blocks do) with `compact`.
+ */
 function roundTrip<R extends Resource>(
   resource: R,
   records: readonly ResourceModels[R][],
+  compact = false,
 ): ResourceModels[R][] {
-  return blockRows<R>(structuredClone(encodeBlock(resource, records)));
+  const block = encodeBlock(resource, records, compact ? COMPACT_COLUMNS : null);
+  expect(isWholeBlock(structuredClone(block), resource)).toBe(true);
+  return blockRows<R>(structuredClone(block));
 }
 
 /** The items of an answer as the list worker reads them: columns from the JSON, and back. */
@@ -81,7 +88,8 @@ describe('rows in columns', () => {
           const items = JSON.parse(JSON.stringify(generated)) as unknown[];
           const { records } = parseRecords(resource, items);
           // Put into columns from records, and read from the answer (seeds the fast way).
-          for (const rows of [roundTrip(resource, records), read(resource, items)]) {
+          const ways = [roundTrip(resource, records), roundTrip(resource, records, true)];
+          for (const rows of [...ways, read(resource, items)]) {
             expect(rows).toHaveLength(records.length);
             rows.forEach((row, i) => {
               const record = records[i] as object;
@@ -133,7 +141,7 @@ describe('rows in columns', () => {
       url: `https://example.org/${String(i)}`,
     }));
     const { records } = parseRecords('seed', items);
-    const block = encodeBlock('seed', records);
+    const block = encodeBlock('seed', records, COMPACT_COLUMNS);
     const column = block.columns.seedType;
     if (column?.kind !== 'text') throw new Error('the seed type is not a text column');
     expect(column.codes).not.toBeNull();
@@ -141,8 +149,10 @@ describe('rows in columns', () => {
     expect(column.text).toBe('normaloneHopOffÑandú 🗂');
     // An address of every row its own: the texts end to end, as before.
     expect(block.columns.url).toMatchObject({ kind: 'text', codes: null });
-    for (const rows of [roundTrip('seed', records), read('seed', items)])
+    for (const rows of [roundTrip('seed', records, true), read('seed', items)])
       expect(rows.map((row) => row.seedType)).toEqual(records.map((r) => r.seedType));
+    // A block the page reads itself keeps every text.
+    expect(encodeBlock('seed', records).columns.seedType).toMatchObject({ codes: null });
   });
 
   it('keep a canonical URL that is the URL itself as a mark, and every other as its text', () => {
@@ -153,14 +163,14 @@ describe('rows in columns', () => {
       return { ...base, id: i + 1, url, canonical_url: canonical };
     });
     const { records } = parseRecords('seed', items);
-    const block = encodeBlock('seed', records);
+    const block = encodeBlock('seed', records, COMPACT_COLUMNS);
     const column = block.columns.canonicalUrl;
     if (column?.kind !== 'text') throw new Error('the canonical URL is not a text column');
     expect(column.like).toBe('url');
     // Only the texts that differ from the URL are kept.
     expect(column.text).not.toContain('https://example.org/0');
     expect(column.text).toContain('https://example.org/1/');
-    for (const rows of [roundTrip('seed', records), read('seed', items)])
+    for (const rows of [roundTrip('seed', records, true), read('seed', items)])
       expect(rows.map((row) => row.canonicalUrl)).toEqual(records.map((r) => r.canonicalUrl));
     expect(isWholeBlock(structuredClone(block), 'seed')).toBe(true);
     // A mark without a column to take the text from, or one naming what is no text column.
