@@ -14,37 +14,32 @@
  * page says so once, and everything else works as before (saved-store.ts). Clearing works whatever
  * happened.
  *
- * It is over 300 lines because it is the one place that keeps lists in the store: their keys (per
- * catalogue and, with sign-in, per person), their blocks, their renewal and pruning, the order in
- * which writes reach the store, restoring in steps, and clearing whatever state the store is in.
+ * It is long because it is the one place that keeps lists in the store: their keys (per catalogue
+ * and, with sign-in, per person), their renewal, the order in which writes reach the store,
+ * restoring in steps, and clearing whatever state the store is in. Writing a list's blocks and
+ * pruning the lists kept (saved-writes.ts) load with the first list to save, and reading blocks
+ * back (saved-parts.ts) with the first list to restore.
  */
-import { delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
+import { get, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
-import { whenIdle } from '../scheduling';
 import type { ApiConfig } from './config';
 import { addsUp, listData, type ListData, type ListFilters } from './load-list';
 import type { ResourceModels } from './records';
 import { blockBytes } from './row-block';
+import { StoreRefused, attempt, emptyStore, openStore, setNote, unavailable } from './saved-store';
 import {
-  StoreRefused,
-  attempt,
-  emptyStore,
-  isQuotaError,
-  openStore,
-  setNote,
-  unavailable,
-} from './saved-store';
+  FORMAT,
+  HEAD,
+  SAVED_FOR_MS,
+  SINCE,
+  blockKeys,
+  forget,
+  type Head,
+  type Summary,
+} from './saved-keys';
 
-/** How long a saved list may be shown before it is too old to show at all. */
-export const SAVED_FOR_MS = 24 * 60 * 60 * 1000;
-/** The most lists kept; the least recently saved go first. */
-const MOST_LISTS = 12;
-/** Bumped when what is stored changes shape: older entries are then ignored and removed. */
-const FORMAT = 4;
-/** The longest a block waits for the page to be idle before it is saved all the same. */
-const IDLE_WAIT_MS = 10_000;
-/** Blocks of no list's current save are left this long: another tab may be writing them. */
-const UNFINISHED_FOR_MS = 10 * 60 * 1000;
+export { SAVED_FOR_MS, SINCE };
+
 /**
  * Lists whose columns hold more than this are not kept. A list is read back a block at a time with
  * its first rows shown at once, so the bound is the memory of holding two copies while a refresh
@@ -55,18 +50,6 @@ const MOST_SAVED_BYTES = 1_536 * 1_048_576;
 const RESTORE_WITHIN_MS = 3_000;
 /** The longest the whole of a restore may take, its first rows on screen meanwhile. */
 const READ_WITHIN_MS = 60_000;
-
-/** Everything about a list but its rows, as stored. */
-type Summary = Omit<ListData<unknown>, 'rows' | 'blocks' | 'savedAt'>;
-
-interface Head {
-  readonly format: number;
-  readonly savedAt: number;
-  /** Which save the blocks belong to: a new save writes beside the old one, never over it. */
-  readonly generation: string;
-  readonly blocks: number;
-  readonly summary: Summary;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Keys
@@ -90,11 +73,6 @@ function catalogueSource(): string {
   return document.querySelector('meta[name="catalogue-source"]')?.getAttribute('content') ?? '';
 }
 
-const HEAD = 'head:';
-const BLOCK = 'block:';
-/** What changed since the copy a refresh replaced (since-saved.ts): kept and gone with the list. */
-export const SINCE = 'since:';
-
 /** One key per service, catalogue, resource and filters (in a fixed order). */
 export function savedListKey(resource: Resource, filters: ListFilters, config: ApiConfig): string {
   const base = new URL(`${config.baseUrl}/api/`, globalThis.location.href).href;
@@ -103,17 +81,6 @@ export function savedListKey(resource: Resource, filters: ListFilters, config: A
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify([base, catalogueSource(), resource, sorted]);
 }
-
-/** `block:<list>#<generation>#<index>`; a generation starts with the time of its save. */
-const blockKey = (list: string, generation: string, index: number) =>
-  `${BLOCK}${list}#${generation}#${String(index)}`;
-
-function blockKeys(list: string, head: Pick<Head, 'generation' | 'blocks'>): string[] {
-  return Array.from({ length: head.blocks }, (_, i) => blockKey(list, head.generation, i));
-}
-
-let saves = 0;
-const newGeneration = (now: number) => `${String(now)}.${String(++saves)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Reading and writing
@@ -293,55 +260,17 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
   if (inBlocks !== data.rows.length) return Promise.resolve();
   const bytes = data.blocks.reduce((sum, block) => sum + blockBytes(block), 0);
   if (bytes > MOST_SAVED_BYTES) return Promise.resolve();
-  const { blocks } = data;
   const summary = listSummary(data);
   const clearsBefore = clears;
-  return inTurn(() =>
-    attempt(async (db) => {
-      const before = await get<Head>(HEAD + key, db);
-      const head: Head = {
-        format: FORMAT,
-        savedAt: now,
-        generation: newGeneration(now),
-        blocks: blocks.length,
-        summary,
-      };
-      // The new blocks go beside the old list, each in its own transaction (the copy of each is
-      // short), then the head that names them: until that moment a reload still finds the old
-      // list whole, and a save that stops half way leaves only blocks no head names.
-      const names = blockKeys(key, head);
-      for (const [i, name] of names.entries()) {
-        // Copying a block for the store takes the page's thread for tens of milliseconds (a
-        // page of 50,000 seeds, about 45): each waits for an idle moment, so that it neither
-        // delays the list's last rows nor falls in the middle of a scroll.
-        await new Promise<void>((resolve) => whenIdle(resolve, IDLE_WAIT_MS));
-        // Cleared meanwhile: nothing more is written.
-        if (clears !== clearsBefore) return;
-        try {
-          await setMany([[name, blocks[i]]], db);
-        } catch (error) {
-          if (!isQuotaError(error)) throw error;
-          // No room for this list: what was written of it goes at once (no head ever names it,
-          // and the copy saved before stays whole), the page says which list, and saving stops
-          // for this visit (attempt, below).
-          await delMany(names.slice(0, i + 1), db).catch(() => undefined);
-          setNote(notKept(data.rows.length, blocks[0]?.resource, bytes));
-          throw error;
-        }
-      }
-      if (clears !== clearsBefore) return;
-      await setMany([[HEAD + key, head]], db);
-      if (before?.generation) await delMany(blockKeys(key, before), db);
-      await prune(db, now);
-    }),
-  );
-}
-
-/** What the page says of a list the browser had no room for. */
-function notKept(rows: number, resource: Resource | undefined, bytes: number): string {
-  const nouns = `${(resource ?? 'row').replace('_', ' ')}s`;
-  const size = Math.ceil(bytes / 1_048_576).toLocaleString('en-US');
-  return `The list of ${rows.toLocaleString('en-US')} ${nouns} was not kept for the next visit: the browser has no room left for its ${size} MB.`;
+  // Cleared meanwhile: nothing more is written.
+  const stillWanted = () => clears === clearsBefore;
+  return inTurn(async () => {
+    // The writing loads with the first list to save; where it cannot be fetched, the list is
+    // not saved this time, and the store is none the worse.
+    const writes = await import('./saved-writes').catch(() => null);
+    if (!writes) return;
+    await attempt((db) => writes.writeList(db, { key, data, summary, bytes, now, stillWanted }));
+  });
 }
 
 /**
@@ -369,38 +298,6 @@ function inTurn<T>(operation: () => Promise<T>): Promise<T> {
 /** Resolves once every save asked for so far is written (or given up). */
 export function savesWritten(): Promise<void> {
   return turn.then(() => undefined);
-}
-
-async function forget(db: UseStore, key: string, head: Head | undefined): Promise<void> {
-  await delMany([HEAD + key, SINCE + key, ...(head?.generation ? blockKeys(key, head) : [])], db);
-}
-
-/** Drops lists too old to show, and the oldest beyond MOST_LISTS. */
-async function prune(db: UseStore, now: number): Promise<void> {
-  const all = (await keys<string>(db)).filter((k) => k.startsWith(HEAD));
-  const heads = await Promise.all(
-    all.map(async (k) => ({ key: k.slice(HEAD.length), head: await get<Head>(k, db) })),
-  );
-  const live = heads
-    .filter((entry) => entry.head && now - entry.head.savedAt <= SAVED_FOR_MS)
-    .sort((a, b) => (b.head?.savedAt ?? 0) - (a.head?.savedAt ?? 0));
-  const keep = new Set(live.slice(0, MOST_LISTS).map((entry) => entry.key));
-  for (const { key, head } of heads) {
-    if (!keep.has(key)) await forget(db, key, head);
-  }
-  // Blocks no kept head names: a save that stopped half way, or an older format's. Recent ones
-  // are left alone, as another tab may be writing them now.
-  const current = new Set(
-    live.filter((entry) => keep.has(entry.key)).map((e) => `${e.key}#${e.head?.generation ?? ''}`),
-  );
-  const orphans = (await keys<string>(db)).filter((k) => {
-    if (!k.startsWith(BLOCK)) return false;
-    const save = k.slice(BLOCK.length, k.lastIndexOf('#'));
-    if (current.has(save)) return false;
-    const savedAt = Number(save.slice(save.lastIndexOf('#') + 1).split('.')[0]);
-    return !(now - savedAt < UNFINISHED_FOR_MS);
-  });
-  if (orphans.length > 0) await delMany(orphans, db);
 }
 
 /** How many times the saved catalogue was cleared: a save under way stops writing after one. */
