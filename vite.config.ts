@@ -230,6 +230,7 @@ export default defineConfig(({ command }) => ({
           include: ['test/server/**/*.test.ts', 'test/bench/**/*.test.ts'],
           // Two files at a time on two cores (vitest's default leaves one core idle).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -240,6 +241,7 @@ export default defineConfig(({ command }) => ({
           include: ['test/app/**/*.test.{ts,tsx}'],
           setupFiles: ['test/app/setup.ts'],
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -257,7 +259,7 @@ export default defineConfig(({ command }) => ({
           // After the jsdom and server files, two browsers at a time: most of a browser test is
           // waiting for a page, so the second core is free for the other.
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -268,9 +270,10 @@ export default defineConfig(({ command }) => ({
           include: ['test/load/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // After every other project, alone: it saturates the machine for ten seconds.
+          // After every other project but the limits, alone: it saturates the machine for ten
+          // seconds.
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -282,10 +285,12 @@ export default defineConfig(({ command }) => ({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 15_000 } },
-          // Last and alone: these tests time the page's frames, which other work would stretch;
-          // a frame the machine stretched is measured again (see the file).
+          // First and alone: these tests time the page's frames, which other work would stretch,
+          // and so would a machine whose memory half an hour of tests has filled (on a slower
+          // machine the same frames passed alone and failed after the rest); a frame the machine
+          // stretched is measured again (see the file).
           maxWorkers: 1,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 0 },
           retry: 2,
         },
       },

@@ -6,8 +6,8 @@
  * is stopped. Through all of it no long animation frame reaches 200 ms and the tab (page and list
  * workers) stays under 1.5 GB, measured with the DevTools protocol in a browser of its own.
  *
- * These tests time the page, so they run alone, after every other test (the `limits` project), with
- * the page's thread favoured by the system, and each is tried up to three times: on a machine
+ * These tests time the page, so they run alone, before every other test (the `limits` project),
+ * with the page's thread favoured by the system, and each is tried up to three times: on a machine
  * shared with other work a frame can be stretched by the machine rather than the page, while a
  * freeze of the page's own making shows every time.
  */
