@@ -18,6 +18,12 @@ interface Writer {
   done(length: number, compact: CompactColumns | null): Column;
 }
 
+/** Another text column of the block, by its key, and its rows' texts. */
+export interface LikeColumn {
+  readonly key: string;
+  readonly parts: readonly (string | null)[];
+}
+
 /**
  * How a block keeps less text (compact-columns.ts): set by the list worker's reading of seeds
  * (fast-seed.ts), so that its code never loads in the page, which reads only small pages and
@@ -25,11 +31,7 @@ interface Writer {
  */
 export interface CompactColumns {
   /** A text column of few values, or one mostly `like` another; null to keep it plain. */
-  text(
-    parts: (string | null)[],
-    length: number,
-    like?: { key: string; parts: readonly (string | null)[] },
-  ): TextColumn | null;
+  text(parts: (string | null)[], length: number, like?: LikeColumn): TextColumn | null;
   /** Per timestamp, its digits of fraction when its text is written again from its number
    * (the text is then left out of `parts`), or -1; null to keep every text. */
   digits(parts: string[], ms: Float64Array, length: number): Int8Array | null;
@@ -103,19 +105,11 @@ export class TextWriter implements Writer {
   set(i: number, value: unknown): void {
     this.parts[i] = typeof value === 'string' ? value : null;
   }
-  column(
-    length: number,
-    compact: CompactColumns | null = null,
-    like?: { key: string; parts: readonly (string | null)[] },
-  ): TextColumn {
+  column(length: number, compact: CompactColumns | null = null, like?: LikeColumn): TextColumn {
     return compact?.text(this.parts, length, like) ?? textColumn(this.parts, length, null);
   }
 
-  done(
-    length: number,
-    compact: CompactColumns | null,
-    like?: { key: string; parts: readonly (string | null)[] },
-  ): Column {
+  done(length: number, compact: CompactColumns | null, like?: LikeColumn): Column {
     const first = this.parts[0];
     let same = length > 0;
     for (let i = 1; i < length && same; i++) same = this.parts[i] === first;

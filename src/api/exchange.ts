@@ -143,14 +143,17 @@ async function readBody(response: Response, maxBytes: number): Promise<ArrayBuff
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  // Chunks that arrived while the thread was busy are all there to read at once, without a task
+  // between them: a body of many megabytes read in one go would hold the page's thread. So would
+  // putting them together (the memory's first writes: hundreds of ms on a slow machine).
   let sliceStart = performance.now();
+  const letGoEvery10Ms = async () => {
+    if (performance.now() - sliceStart <= READ_SLICE_MS) return;
+    await nextTask();
+    sliceStart = performance.now();
+  };
   for (;;) {
-    // Chunks that arrived while the thread was busy are all there to read at once, without a
-    // task between them: a body of many megabytes read in one go would hold the page's thread.
-    if (performance.now() - sliceStart > READ_SLICE_MS) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
+    await letGoEvery10Ms();
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
@@ -164,15 +167,10 @@ async function readBody(response: Response, maxBytes: number): Promise<ArrayBuff
   if (chunks.length === 1 && only && only.byteLength === only.buffer.byteLength) {
     return only.buffer as ArrayBuffer;
   }
-  // Putting tens of megabytes together takes the memory's first writes (hundreds of ms on a slow
-  // machine): they are done a few chunks at a time too.
   const whole = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
-    if (performance.now() - sliceStart > READ_SLICE_MS) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
+    await letGoEvery10Ms();
     whole.set(chunk, at);
     at += chunk.byteLength;
   }
