@@ -193,6 +193,14 @@ export default defineConfig(({ command }) => ({
               name: 'list-page',
               test: /src[\\/](components[\\/](list-page|filters|filter-chips\.|columns|metadata-audit\.|data-table[\\/](?!column-panel|scheduler|ranking|text-ranks|block-ranks))|lib[\\/](text-match|tasks|use-debounced|jobs|metadata-audit|required-fields)\.)/,
             },
+            // The table's sorting code, loaded on first use (data-table/sorting-code.ts), in one
+            // file with the ranking the seeds' facets share: a browser keeps a module whose fetch
+            // failed as failed for good, so a sorting code split in two could not be loaded again
+            // after its second file failed, however often Try again asked for the first anew.
+            {
+              name: 'sorting',
+              test: /src[\\/](components[\\/]data-table[\\/](scheduler|ranking|text-ranks|block-ranks|order-few)|lib[\\/]string-index)\.ts$/,
+            },
             // The collections list with its columns, which a collection's header shares.
             {
               name: 'collections',

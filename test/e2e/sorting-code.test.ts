@@ -12,8 +12,8 @@ import { watchedPages } from '../support/watched-page';
 const setup = faultServerAndBrowser({ seeds: 3_000 });
 const watch = watchedPages(() => setup.browser);
 
-/** The sorting code's chunks as the build names them. */
-const SORTING = /\/assets\/(scheduler|ranking)-[\w-]+\.js$/;
+/** The sorting code's one file as the build names it, with the query of a later try. */
+const SORTING = /\/assets\/sorting-[\w-]+\.js(\?[^/]*)?$/;
 const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
 
 /** The scripts the page has fetched so far. */

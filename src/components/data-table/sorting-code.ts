@@ -1,5 +1,5 @@
 /**
- * The table's sorting code (scheduler.ts, ranking.ts and text-ranks.ts, about 6 KB), loaded
+ * The table's sorting code (scheduler.ts, ranking.ts and text-ranks.ts, one file of 8.5 KB), loaded
  * when a table first needs it rather than with the first screen: a list shows its rows in their
  * own order without it. A table asks for it when it is to show a sort (from the address or a
  * header click), when a pointer or the focus reaches a sortable header (so that a click usually
@@ -30,6 +30,23 @@ export function failedModule(error: unknown): string | null {
   return address ?? null;
 }
 
+const isSortingCode = (value: unknown): value is SortingCode =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<SortingCode>).SortScheduler === 'function';
+
+/**
+ * The sorting code in a module asked for by its address: scheduler.ts itself (in development),
+ * or the build's `sorting` file, which holds it among the ranking code it shares with the seeds'
+ * facets and hands it out as one of its exports (under a name the build chose).
+ */
+export function sortingCodeIn(module: Record<string, unknown>): SortingCode {
+  if (isSortingCode(module)) return module;
+  const code = Object.values(module).find(isSortingCode);
+  if (code === undefined) throw new Error('the file it loaded holds no sorting code');
+  return code;
+}
+
 /**
  * Loads the sorting code (once; a failed load is tried again on the next request). Resolves when
  * it is there; rejects with the reason it could not be loaded. Some browsers keep a module whose
@@ -40,16 +57,21 @@ export function loadSortingCode(): Promise<SortingCode> {
   loading ??= (
     failedAt === null
       ? import('./scheduler')
-      : (import(/* @vite-ignore */ `${failedAt}?try=${String(tries)}`) as Promise<SortingCode>)
+      : (
+          import(/* @vite-ignore */ `${failedAt}?try=${String(tries)}`) as Promise<
+            Record<string, unknown>
+          >
+        ).then(sortingCodeIn)
   ).then(
     (code) => (loaded = code),
     (error: unknown) => {
       loading = null;
       tries++;
-      // Only the code's own module is asked for again so: one of its imports that failed keeps
-      // the browser's verdict, and the next try says so.
+      // Only the code's own module is asked for again so (scheduler.ts, or the build's one
+      // `sorting` file of it, vite.config.ts): one of its imports that failed would keep the
+      // browser's verdict, which is why the build has none but those the page already loaded.
       const at = failedModule(error);
-      if (at !== null && /\/scheduler[-.][^/]*$/.test(at)) failedAt = at;
+      if (at !== null && /\/(scheduler|sorting)[-.][^/]*$/.test(at)) failedAt = at;
       throw error;
     },
   );

@@ -236,4 +236,16 @@ describe('the sorting code, loaded on first use', () => {
     expect(sortingCode.failedModule(new TypeError('Load failed'))).toBeNull();
     expect(sortingCode.failedModule('offline')).toBeNull();
   });
+
+  it('finds the sorting code in a module asked for anew, as itself or among its exports', async () => {
+    const { sortingCode } = await freshTable();
+    const scheduler = (await import(SCHEDULER)) as Record<string, unknown>;
+    expect(sortingCode.sortingCodeIn(scheduler)).toBe(scheduler);
+    // The build's file shares the code with the facets' ranking, under names it chose.
+    const file = { a: 1, t: scheduler, n: () => 0 };
+    expect(sortingCode.sortingCodeIn(file)).toBe(scheduler);
+    expect(() => sortingCode.sortingCodeIn({ a: 1, b: null })).toThrow(
+      'the file it loaded holds no sorting code',
+    );
+  });
 });
