@@ -157,6 +157,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // Every browser the build targets preloads modules itself; the polyfill for those that do not
+    // was 0.3 KB (gzip) of every first screen.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
       output: {

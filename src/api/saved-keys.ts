@@ -1,7 +1,6 @@
 /**
  * How the saved catalogue's entries are named and what a list's head holds: shared by keeping and
- * reading lists (saved-lists.ts) and by writing them (saved-writes.ts, loaded when a first list is
- * saved).
+ * reading lists (saved-lists.ts) and by writing them (saved-writes.ts).
  */
 import { delMany, type UseStore } from 'idb-keyval';
 import type { ListData } from './load-list';

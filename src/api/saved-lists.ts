@@ -17,8 +17,8 @@
  * It is long because it is the one place that keeps lists in the store: their keys (per catalogue
  * and, with sign-in, per person), their renewal, the order in which writes reach the store,
  * restoring in steps, and clearing whatever state the store is in. Writing a list's blocks and
- * pruning the lists kept (saved-writes.ts) load with the first list to save, and reading blocks
- * back (saved-parts.ts) with the first list to restore.
+ * pruning the lists kept are in saved-writes.ts; reading blocks back (saved-parts.ts) loads with
+ * the first list to restore, which a first visit does not have.
  */
 import { get, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
@@ -37,6 +37,7 @@ import {
   type Head,
   type Summary,
 } from './saved-keys';
+import { writeList } from './saved-writes';
 
 export { SAVED_FOR_MS, SINCE };
 
@@ -264,13 +265,9 @@ export function saveList(key: string, data: ListData<unknown>, now = Date.now())
   const clearsBefore = clears;
   // Cleared meanwhile: nothing more is written.
   const stillWanted = () => clears === clearsBefore;
-  return inTurn(async () => {
-    // The writing loads with the first list to save; where it cannot be fetched, the list is
-    // not saved this time, and the store is none the worse.
-    const writes = await import('./saved-writes').catch(() => null);
-    if (!writes) return;
-    await attempt((db) => writes.writeList(db, { key, data, summary, bytes, now, stillWanted }));
-  });
+  return inTurn(() =>
+    attempt((db) => writeList(db, { key, data, summary, bytes, now, stillWanted })),
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Writing a list into the saved catalogue (saved-lists.ts keeps the keys and the order in which
  * writes reach the store): its blocks one per idle moment, then the head that names them, then
- * the lists too old or too many dropped. Loaded once a list is to be saved, not with the first
- * screen.
+ * the lists too old or too many dropped. It loads with the page, not on first use: a first visit
+ * saves its list before the network is idle, and the file of its own that it was cost that visit
+ * more than it saved a later one (0.5 KB of gzip on `/collections`).
  */
 import { delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
