@@ -147,6 +147,14 @@ export default tseslint.config(
               message: 'The wire contract depends on nothing.',
             },
             {
+              // What an address means (the pages, their list filters, the service's requests) is
+              // read by the page and the server alike: it imports neither, nor React.
+              target: './src/addresses',
+              from: './src',
+              except: ['./addresses', './contract'],
+              message: 'Addresses depend only on the wire contract: the server reads them too.',
+            },
+            {
               target: './src/scheduling',
               from: './src',
               except: ['./scheduling'],
@@ -160,7 +168,7 @@ export default tseslint.config(
             {
               target: './src/server',
               from: './src',
-              except: ['./server', './contract'],
+              except: ['./server', './contract', './addresses'],
               message: 'The server does not use the browser’s code.',
             },
           ],
@@ -169,15 +177,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**'],
+    files: ['src/server/**', 'src/addresses/**', 'src/contract/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['react', 'react-dom', 'react-*', 'react/*'],
-              message: 'The server never uses React.',
+              group: ['react', 'react-dom', 'react-*', 'react/*', '@tanstack/react-*'],
+              message: 'The server, and the code it shares with the page, never use React.',
             },
           ],
         },

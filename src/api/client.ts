@@ -4,6 +4,7 @@
  * AbortSignal and times out; retries.ts retries what a retry can cure and turns every failure into
  * an ApiError.
  */
+import { listPath, type ListParams } from '../addresses/service-lists';
 import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { ContractError, UnreadableResponseError } from './errors';
@@ -13,27 +14,6 @@ import type { ResourceModels } from './records';
 import { askUntilRead } from './retries';
 import { blockRows, type RowBlock } from './row-block';
 import type { Oversize } from './values';
-
-/** The service's query parameters, by their meaning. */
-export interface ListParams {
-  limit?: number;
-  offset?: number;
-  format?: 'api';
-  state?: string;
-  collection?: number;
-  metadataName?: string;
-  metadataPrefix?: string;
-}
-
-const PARAM_NAMES: Record<keyof ListParams, string> = {
-  limit: 'limit',
-  offset: 'offset',
-  format: 'format',
-  state: 'state',
-  collection: 'collection',
-  metadataName: 'metadata__name',
-  metadataPrefix: 'metadata__value__startswith',
-};
 
 export interface ListPage<T> {
   records: T[];
@@ -60,16 +40,10 @@ export interface RequestOptions {
   config?: ApiConfig | undefined;
 }
 
+/** A list request's absolute address, on the API's origin (`VITE_API_BASE`) or the page's. */
 export function listUrl(resource: Resource, params: ListParams, config = defaultApiConfig): string {
-  const query = new URLSearchParams();
-  for (const key of Object.keys(PARAM_NAMES) as (keyof ListParams)[]) {
-    const value = params[key];
-    if (value !== undefined && value !== '') query.set(PARAM_NAMES[key], String(value));
-  }
-  const search = query.toString();
-  const path = `${config.baseUrl}/api/${resource}${search ? `?${search}` : ''}`;
   // Absolute, so it means the same in the browser and in tests.
-  return new URL(path, globalThis.location.href).href;
+  return new URL(`${config.baseUrl}${listPath(resource, params)}`, globalThis.location.href).href;
 }
 
 /** Pages of at most this many rows are asked for and read in the page; bigger ones off it. */

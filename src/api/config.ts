@@ -1,3 +1,4 @@
+import { FIRST_PAGE_SIZE } from '../addresses/service-lists';
 import { deviceMemory, positiveInteger, rowCapFor } from './row-cap';
 
 /**
@@ -62,7 +63,7 @@ export const defaultApiConfig: ApiConfig = {
   timeoutMs: positive(import.meta.env.VITE_API_TIMEOUT_MS, 30_000),
   retries: 2,
   maxRetryAfterMs: 30_000,
-  firstPageSize: 500,
+  firstPageSize: FIRST_PAGE_SIZE,
   pageSize: 5_000,
   maxPageSize: 50_000,
   pageMs: 2_000,

@@ -7,7 +7,8 @@
  * pages, the row cap) are made in the same loop as its pages, on the same running totals.
  */
 import type { Resource } from '../contract/wire';
-import { fetchPage, listUrl, type ListPage, type ListParams, type RequestOptions } from './client';
+import type { ListFilters } from '../addresses/service-lists';
+import { fetchPage, listUrl, type ListPage, type RequestOptions } from './client';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
 import { grownBy } from './list-identity';
@@ -15,9 +16,6 @@ import type { ResourceModels } from './records';
 import { mergeGaps, mergeOversize, type FieldGaps, type RecordProblem } from './parse';
 import type { RowBlock } from './row-block';
 import { NO_OVERSIZE, type Oversize } from './values';
-
-/** Filters of a list: every parameter but paging. */
-export type ListFilters = Omit<ListParams, 'limit' | 'offset'>;
 
 export interface ListData<T> {
   rows: T[];

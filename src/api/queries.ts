@@ -1,13 +1,25 @@
 /**
  * Query factories, one per resource (TkDodo's pattern): key-only levels for invalidation and
  * `queryOptions` leaves that carry key and fetch together, with every input of the fetch in the
- * key. The route table's prefetch (`prefetchFor` in src/app/routes.tsx) and the components use
- * the same options.
+ * key. The prefetch of a page's lists (`startList`, from `prefetchFor` in src/app/routes.tsx)
+ * and the components use the same options.
  */
-import { queryOptions, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import {
+  queryOptions,
+  type QueryClient,
+  type QueryFunction,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Resource } from '../contract/wire';
 import { defaultApiConfig, type ApiConfig } from './config';
-import { loadList, type ListData, type ListFilters } from './load-list';
+import {
+  serviceFilters,
+  type CollectionFilters,
+  type ExplorerList,
+  type ListFilters,
+  type SeedFilters,
+} from '../addresses/service-lists';
+import { loadList, type ListData } from './load-list';
 import type { ResourceModels } from './records';
 import {
   isListSaved,
@@ -19,19 +31,9 @@ import {
 } from './saved-lists';
 import { waitHolds } from './waits';
 
-export type { ListData };
+export type { CollectionFilters, ListData, SeedFilters };
 
 const MINUTE = 60_000;
-
-export interface CollectionFilters {
-  state?: 'ACTIVE' | 'INACTIVE' | undefined;
-}
-
-export interface SeedFilters {
-  collection?: number | undefined;
-  metadataName?: string | undefined;
-  metadataPrefix?: string | undefined;
-}
 
 /** Drops unset filters so `{collection: undefined}` and `{}` are one cache entry. */
 function defined<T extends object>(filters: T): T {
@@ -172,7 +174,7 @@ export const collectionQueries = {
     return listOptions(
       [...collectionQueries.lists(), f] as const,
       'collection',
-      { format: 'api', state: f.state },
+      serviceFilters({ resource: 'collection', filters: f }),
       10 * MINUTE,
       config,
     );
@@ -180,12 +182,8 @@ export const collectionQueries = {
 };
 
 /** A seed list as the service is asked for it. */
-const seedList = (f: SeedFilters): ListFilters => ({
-  format: 'api',
-  collection: f.collection,
-  metadataName: f.metadataName,
-  metadataPrefix: f.metadataPrefix,
-});
+const seedList = (filters: SeedFilters): ListFilters =>
+  serviceFilters({ resource: 'seed', filters });
 
 /** A seed list's filters as the service is asked for them (and its saved copy is keyed by). */
 export const seedListFilters = (filters: SeedFilters): ListFilters => seedList(defined(filters));
@@ -221,7 +219,7 @@ export const seedGroupQueries = {
     listOptions(
       [...seedGroupQueries.lists()] as const,
       'seed_group',
-      { format: 'api' },
+      serviceFilters({ resource: 'seed_group' }),
       10 * MINUTE,
       config,
     ),
@@ -235,8 +233,25 @@ export const pressQueries = {
     listOptions(
       [...pressQueries.lists()] as const,
       'press_item',
-      { format: 'api' },
+      serviceFilters({ resource: 'press_item' }),
       30 * MINUTE,
       config,
     ),
 };
+
+/**
+ * Starts loading a list a page reads (src/addresses/first-lists.ts) into the cache entry the page
+ * reads it from.
+ */
+export function startList(client: QueryClient, list: ExplorerList): void {
+  const loading =
+    list.resource === 'collection'
+      ? client.query(collectionQueries.list(list.filters))
+      : list.resource === 'seed'
+        ? client.query(seedQueries.list(list.filters))
+        : list.resource === 'seed_group'
+          ? client.query(seedGroupQueries.list())
+          : client.query(pressQueries.list());
+  // A failure shows on the page itself, which reads the same query.
+  loading.catch(() => undefined);
+}

@@ -23,7 +23,8 @@
 import { get, setMany, type UseStore } from 'idb-keyval';
 import type { Resource } from '../contract/wire';
 import type { ApiConfig } from './config';
-import { addsUp, listData, type ListData, type ListFilters } from './load-list';
+import type { ListFilters } from '../addresses/service-lists';
+import { addsUp, listData, type ListData } from './load-list';
 import type { ResourceModels } from './records';
 import { blockBytes } from './row-block';
 import { StoreRefused, attempt, emptyStore, openStore, setNote, unavailable } from './saved-store';

@@ -1,17 +1,16 @@
 /**
- * The route table: every page of the explorer once, with its address, its code (a chunk loaded on
- * first visit) and the queries it reads. The router, the preloading of a page's code and the
- * prefetching of its data are all built from it.
+ * The route table: every page of the explorer once, with its address and its code (a chunk loaded
+ * on first visit). The router and the preloading of a page's code are built from it; the lists a
+ * page reads, which are prefetched with its code, are named by src/addresses/first-lists.ts.
  */
-import type { QueryClient, QueryExecuteOptions, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, type ComponentType } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router';
-import { collectionQueries, pressQueries, seedGroupQueries, seedQueries } from '../api/queries';
-import { collectionFilterParams } from '../features/collections/filters';
-import { seedFilterParams, seedFilters } from '../features/seeds/filters';
-import { COLLECTION_TABS, PATTERNS, collectionLanding, paths } from '../lib/paths';
-import { decodeAll } from '../lib/url-state';
+import { firstListsAt } from '../addresses/first-lists';
+import { PATTERNS } from '../addresses/pages';
+import { startList } from '../api/queries';
+import { COLLECTION_TABS, collectionLanding, paths } from '../lib/paths';
 import { Shell } from './shell';
 
 /** A page component whose module loads on first use, and a way to load it ahead of time. */
@@ -37,29 +36,10 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
   return Object.assign(Page, { preload });
 }
 
-type Prefetch = (
-  client: QueryClient,
-  params: Readonly<Record<string, string | undefined>>,
-  search: URLSearchParams,
-) => void;
-
-function start<T, K extends QueryKey>(
-  client: QueryClient,
-  options: QueryExecuteOptions<T, Error, T, T, K>,
-): void {
-  // A failure shows on the page itself, which reads the same query.
-  client.query(options).catch(() => undefined);
-}
-
-const wholeNumber = (text: string | undefined) =>
-  text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : undefined;
-
 interface RouteEntry {
-  /** The page's address (a pattern from src/lib/paths). */
+  /** The page’s address (a pattern from src/addresses/pages.ts). */
   readonly path: string;
   readonly page: LazyPage;
-  /** Starts the queries the page reads, from its address, while its code loads. */
-  readonly prefetch: Prefetch;
   /** The page's label in the navigation, if it has a place there. */
   readonly nav?: string;
   /** Tabs below the page: their path below it and their code. */
@@ -88,9 +68,6 @@ export const ROUTES: readonly RouteEntry[] = [
       () => import('../features/overview/overview-page'),
       (m) => m.OverviewPage,
     ),
-    prefetch: (client) => {
-      start(client, collectionQueries.list());
-    },
   },
   {
     path: PATTERNS.collections,
@@ -99,11 +76,6 @@ export const ROUTES: readonly RouteEntry[] = [
       () => import('../features/collections/collections-page'),
       (m) => m.CollectionsPage,
     ),
-    prefetch: (client, _, search) => {
-      const { values } = decodeAll(collectionFilterParams, search);
-      start(client, collectionQueries.list({ state: values.state }));
-      start(client, collectionQueries.list());
-    },
   },
   {
     path: PATTERNS.collection,
@@ -136,15 +108,6 @@ export const ROUTES: readonly RouteEntry[] = [
       },
     ],
     landing: (search) => COLLECTION_TABS[collectionLanding(search)].path,
-    prefetch: (client, params, search) => {
-      start(client, collectionQueries.list());
-      start(client, seedGroupQueries.list());
-      const id = wholeNumber(params.id);
-      if (id !== undefined) {
-        const { values } = decodeAll(seedFilterParams, search);
-        start(client, seedQueries.list(seedFilters(values, id)));
-      }
-    },
   },
   {
     path: PATTERNS.seeds,
@@ -153,11 +116,6 @@ export const ROUTES: readonly RouteEntry[] = [
       () => import('../features/seeds/seeds-page'),
       (m) => m.SeedsPage,
     ),
-    prefetch: (client, _, search) => {
-      const { values } = decodeAll(seedFilterParams, search);
-      start(client, seedQueries.list(seedFilters(values)));
-      start(client, collectionQueries.list());
-    },
   },
   {
     path: PATTERNS.seedGroups,
@@ -166,10 +124,6 @@ export const ROUTES: readonly RouteEntry[] = [
       () => import('../features/seed-groups/seed-groups-page'),
       (m) => m.SeedGroupsPage,
     ),
-    prefetch: (client) => {
-      start(client, seedGroupQueries.list());
-      start(client, collectionQueries.list());
-    },
   },
   {
     path: PATTERNS.press,
@@ -178,9 +132,6 @@ export const ROUTES: readonly RouteEntry[] = [
       () => import('../features/press/press-page'),
       (m) => m.PressPage,
     ),
-    prefetch: (client) => {
-      start(client, pressQueries.list());
-    },
   },
   {
     path: PATTERNS.activity,
@@ -189,9 +140,6 @@ export const ROUTES: readonly RouteEntry[] = [
       () => import('../features/activity/activity-page'),
       (m) => m.ActivityPage,
     ),
-    prefetch: (client) => {
-      start(client, collectionQueries.list());
-    },
   },
 ];
 
@@ -249,8 +197,7 @@ export async function preloadPage(pathname: string, search = ''): Promise<void> 
 
 /** Starts loading what the page at this address reads. */
 export function prefetchFor(client: QueryClient, pathname: string, search: URLSearchParams) {
-  const found = routeFor(shownPath(pathname, search));
-  found?.entry.prefetch(client, found.params, search);
+  for (const list of firstListsAt(pathname, search)) startList(client, list);
 }
 
 /**

@@ -14,15 +14,8 @@ import type { Resource } from '../contract/wire';
 import { prepareQuickFilter, quickFilter } from '../lib/text-match';
 import { useQuickFilter } from '../lib/use-debounced';
 import { startJob, type Job } from '../scheduling';
-import {
-  sortParam,
-  textParam,
-  useUrlState,
-  type Params,
-  type Sort,
-  type UrlState,
-  type Values,
-} from '../lib/url-state';
+import { sortParam, textParam, type Params, type Sort, type Values } from '../addresses/url-params';
+import { useUrlState, type UrlState } from '../lib/url-state';
 import { DataTable, type DataColumn, type DataTableProps, type TableView } from './data-table';
 import { ExportMenu, exportListState } from './export/export-menu';
 import { FilterBar, TextBox, UrlProblems } from './filters';

@@ -16,7 +16,7 @@
 import { addedOf, updateOf, utcDay, utcDayStart, type Change } from '../api/changes';
 import { formatPeriod } from './format';
 import { isPeriod, periodRange, type PeriodRange } from './periods';
-import { listParam, quoted, type Decoded, type Param, type Values } from './url-state';
+import { listParam, quoted, type Decoded, type Param, type Values } from '../addresses/url-params';
 
 /** A value from the address that cannot be read, kept as written, with what is wrong with it. */
 interface Unreadable {

@@ -3,7 +3,7 @@
  * "all other collections" both use `withinSize`, so the bar counts exactly the list it opens.
  */
 import type { Collection } from '../api/records';
-import { quoted, strictParam } from './url-state';
+import { quoted, strictParam } from '../addresses/url-params';
 
 /** Whether a collection's archived size is known and at most `max` bytes. */
 export function withinSize(collection: Pick<Collection, 'totalWarcBytes'>, max: number): boolean {

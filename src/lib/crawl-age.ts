@@ -4,7 +4,7 @@
  * overview's chart both use `crawlAge`, so a bar's count is the count of the list it opens.
  */
 import { unknownOf, type Collection } from '../api/records';
-import { quoted, strictParam } from './url-state';
+import { quoted, strictParam } from '../addresses/url-params';
 
 /** The bands in the order a chart shows them; `unknown` is a date the service did not give. */
 export const CRAWL_AGES = ['never', '1m', '6m', '12m', 'older', 'unknown'] as const;

@@ -17,7 +17,7 @@ import { DUBLIN_CORE_FIELDS } from '../contract/wire';
 import { formatCount, plural } from './format';
 import { resume } from './resume';
 import { runJob, type Job } from '../scheduling';
-import { listParam, quoted, type ListParam } from './url-state';
+import { listParam, quoted, type ListParam } from '../addresses/url-params';
 
 /** Any record with descriptive metadata: seeds and collections. */
 export interface WithMetadata {

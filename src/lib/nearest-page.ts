@@ -1,8 +1,9 @@
 /**
- * The real page nearest to an address that leads nowhere, from the page patterns of paths.ts.
+ * The real page nearest to an address that leads nowhere, from the page patterns (src/addresses/pages.ts).
  * Only the page that says there is no such page loads it.
  */
-import { COLLECTION_TABS, PATTERNS } from './paths';
+import { PATTERNS } from '../addresses/pages';
+import { COLLECTION_TABS } from './paths';
 
 /** Every page's pattern, each tab included: what an address that leads nowhere is compared with. */
 const PAGE_PATTERNS: readonly string[] = [

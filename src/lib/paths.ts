@@ -1,17 +1,8 @@
 /**
- * The explorer's addresses: one pattern per page (the route table in src/app builds the router
- * from these) and typed helpers that every link and navigation uses, so a path is written once.
+ * The explorer's addresses: typed helpers that every link and navigation uses, from the page
+ * patterns of src/addresses/pages.ts, so a path is written once.
  */
-
-export const PATTERNS = {
-  overview: '/overview',
-  collections: '/collections',
-  collection: '/collections/:id',
-  seeds: '/seeds',
-  seedGroups: '/seed-groups',
-  press: '/press',
-  activity: '/activity',
-} as const;
+import { PATTERNS } from '../addresses/pages';
 
 /**
  * The tabs of a collection's page, in order: their path below the collection and their label.

@@ -13,7 +13,8 @@ import { logToStderr, type FailureLog } from './log';
 import { pressImageSvg } from './press-images';
 import { withoutSecrets } from './secrets/strip';
 import type { SignIn } from './sign-in/sign-in';
-import { withPageMeta } from './source';
+import { firstPagePaths } from '../addresses/first-lists';
+import { withFirstRequests, withPageMeta } from './source';
 
 export interface AppOptions {
   api: ApiHandler;
@@ -149,7 +150,8 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
       }),
     );
     // The page itself, at every address the single-page app's router owns (and at /index.html),
-    // names the catalogue it shows; every other file is served as it is.
+    // names the catalogue it shows, and the first requests the page at that address will make;
+    // every other file is served as it is.
     let index: string | undefined;
     const page = async (c: Context) => {
       index ??= withPageMeta(await readFile(join(root, 'index.html'), 'utf8'), {
@@ -157,7 +159,13 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
         signIn: signIn?.name,
       });
       c.header('Cache-Control', 'no-cache');
-      return c.html(index);
+      // Not for someone who is not signed in: the API would refuse them, and they see the
+      // sign-in page first. The address as the browser sent it, which is what the page reads.
+      const url = new URL(c.req.url);
+      const asking = signIn && signIn.guard(c) instanceof Response;
+      return c.html(
+        asking ? index : withFirstRequests(index, firstPagePaths(url.pathname, url.searchParams)),
+      );
     };
     app.get('/', page);
     app.get('/index.html', page);

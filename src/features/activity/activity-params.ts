@@ -4,7 +4,7 @@
  * to the last 30 days with a message that says what was ignored.
  */
 import { utcDay, utcDayStart } from '../../api/changes';
-import { choiceParam, quoted, textParam, type Param } from '../../lib/url-state';
+import { choiceParam, quoted, textParam, type Param } from '../../addresses/url-params';
 import { DAY_MS, weekStart, type Window } from './activity-model';
 
 export const PERIODS = ['7d', '30d', '90d'] as const;

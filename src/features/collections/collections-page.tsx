@@ -41,11 +41,11 @@ import {
 } from '../../lib/activity-filters';
 import { paths } from '../../lib/paths';
 import { useRememberedFlag } from '../../lib/remembered';
-import { sameInUrl } from '../../lib/url-state';
+import { sameInUrl } from '../../addresses/url-params';
 import { useSame } from '../../lib/use-same';
 import { today } from '../../lib/today';
 import { collectionColumns, collectionSearchText } from './collection-columns';
-import { collectionFilterParams } from './filters';
+import { collectionFilterParams } from '../../addresses/first-lists';
 
 const STATE_OPTIONS = [
   { value: '', label: 'Active and inactive' },

@@ -5,7 +5,7 @@
  */
 import type { PressItem } from '../../api/records';
 import { fieldInstantMs } from '../../api/row-view';
-import { choiceParam, textParam } from '../../lib/url-state';
+import { choiceParam, textParam } from '../../addresses/url-params';
 
 /** `sort=newest|title`; the programme's order when absent. */
 export const PRESS_ORDERS = ['newest', 'title'] as const;

@@ -10,7 +10,7 @@
 import type { Seed } from '../../api/records';
 import { unusedFieldMessage } from '../../lib/metadata-audit';
 import { STATUS_CLASSES } from '../../lib/seed-status';
-import { clip, quoted } from '../../lib/url-state';
+import { clip, quoted } from '../../addresses/url-params';
 import type { SeedFilterModel } from './seed-filters';
 import {
   compileActivity,

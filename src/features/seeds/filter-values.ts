@@ -4,7 +4,7 @@
  * written (so nothing rewrites it behind the user's back), is reported, and matches no seed until
  * it is fixed or cleared.
  */
-import { quoted, type Decoded } from '../../lib/url-state';
+import { quoted, type Decoded } from '../../addresses/url-params';
 
 /** A value from the address that cannot be read, kept as written. */
 export interface Unreadable {

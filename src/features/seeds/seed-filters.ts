@@ -19,7 +19,7 @@ import {
   type ActivityModel,
 } from '../../lib/activity-filters';
 import { STATUS_CLASSES, type StatusClass } from '../../lib/seed-status';
-import { listParam, quoted, type Decoded, type Values } from '../../lib/url-state';
+import { listParam, quoted, type Decoded, type Values } from '../../addresses/url-params';
 import {
   decodeBoolean,
   isUnreadable,

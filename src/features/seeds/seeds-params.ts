@@ -2,8 +2,8 @@
  * What a seed list keeps in its address (the service's filters, the seed filters, the comparison
  * with a saved copy, the open seed), and how much of a list's fields it offers.
  */
-import { idParam, type Values } from '../../lib/url-state';
-import { seedFilterParams } from './filters';
+import { idParam, type Values } from '../../addresses/url-params';
+import { seedFilterParams } from '../../addresses/first-lists';
 import { seedRowFilterParams } from './seed-filters';
 import { sinceParams } from './since-filter';
 

@@ -26,12 +26,12 @@ import { missingSearch } from '../../lib/metadata-audit';
 import { paths } from '../../lib/paths';
 import { useNarrowWindow, useRememberedFlag } from '../../lib/remembered';
 import { sameItems, useSame } from '../../lib/use-same';
-import { quoted } from '../../lib/url-state';
+import { quoted } from '../../addresses/url-params';
 import { FacetPanel, type SeedChoice } from './facet-panel';
 import { useFieldNames } from './field-names';
 import { FilterChips, inWords, type Chip } from '../../components/filter-chips';
 import { NO_CHIPS, filterChips, type SeedChipPatch } from './filter-chips';
-import { seedFilters } from './filters';
+import { seedFilters } from '../../addresses/first-lists';
 import {
   hasSeedFilters,
   toggleChoice,

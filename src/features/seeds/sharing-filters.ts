@@ -7,7 +7,7 @@
  */
 import { anyOfChips, type Chip } from '../../components/filter-chips';
 import { SHARE_NO, SHARE_UNKNOWN, SHARE_YES, type ListSharing } from '../../lib/shared-seeds';
-import { listParam, quoted, type Decoded, type Values } from '../../lib/url-state';
+import { listParam, quoted, type Decoded, type Values } from '../../addresses/url-params';
 import type { ExtraDim } from './facet-count';
 import { decodeBoolean, isUnreadable, keep, unreadable, type Unreadable } from './filter-values';
 

@@ -10,7 +10,13 @@
 import type { SavedChanges } from '../../api/since-saved';
 import type { Chip } from '../../components/filter-chips';
 import { oneChip } from '../../components/filter-chips';
-import { listParam, quoted, strictParam, type Decoded, type Values } from '../../lib/url-state';
+import {
+  listParam,
+  quoted,
+  strictParam,
+  type Decoded,
+  type Values,
+} from '../../addresses/url-params';
 import { isUnreadable, NO_MATCH, unreadable, type Unreadable } from './filter-values';
 
 export const CHANGE_KINDS = ['added', 'changed', 'unknown'] as const;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ListView } from '../../api/hooks';
 import type { Seed } from '../../api/records';
 import type { SiteIndex } from '../../lib/shared-seeds';
-import { sameInUrl } from '../../lib/url-state';
+import { sameInUrl } from '../../addresses/url-params';
 import { useSame } from '../../lib/use-same';
 import {
   hasSeedFilters,

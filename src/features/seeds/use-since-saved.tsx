@@ -11,7 +11,7 @@ import type { Seed } from '../../api/records';
 import { useSavedChanges } from '../../api/since-saved';
 import type { Chip } from '../../components/filter-chips';
 import { SinceSavedNote, formatCopyTime } from '../../components/since-saved-note';
-import { sameInUrl } from '../../lib/url-state';
+import { sameInUrl } from '../../addresses/url-params';
 import { useSame } from '../../lib/use-same';
 import { NO_SINCE, sinceChips, sinceFilter, sinceParams, type SinceValues } from './since-filter';
 

@@ -20,7 +20,7 @@ import {
   activityParams,
   firstOfLast,
 } from '../../../src/lib/activity-filters';
-import { decodeAll, encodeInto } from '../../../src/lib/url-state';
+import { decodeAll, encodeInto } from '../../../src/addresses/url-params';
 import { mutated } from '../mutated-records';
 import { workerBlock } from '../worker-block';
 

@@ -26,7 +26,7 @@ import {
 import { lacksAny } from '../../../src/lib/metadata-audit';
 import { DEFAULT_REQUIRED_FIELDS } from '../../../src/lib/required-fields';
 import { quickFilter } from '../../../src/lib/text-match';
-import { decodeAll } from '../../../src/lib/url-state';
+import { decodeAll } from '../../../src/addresses/url-params';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { makeSeed } from './seed-fixtures';
 

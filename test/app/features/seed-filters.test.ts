@@ -10,7 +10,7 @@ import {
 } from '../../../src/features/seeds/seed-filters';
 import { periodRange } from '../../../src/lib/periods';
 import type { StatusClass } from '../../../src/lib/seed-status';
-import { decodeAll, encodeInto } from '../../../src/lib/url-state';
+import { decodeAll, encodeInto } from '../../../src/addresses/url-params';
 
 const decode = (query: string) => decodeAll(seedRowFilterParams, new URLSearchParams(query));
 const modelOf = (query: string) => seedFilterModel(decode(query).values);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Collection } from '../../../src/api/records';
 import { crawlAge, crawledParam, monthsBefore } from '../../../src/lib/crawl-age';
-import { decodeAll } from '../../../src/lib/url-state';
+import { decodeAll } from '../../../src/addresses/url-params';
 
 const day = Date.UTC(2026, 2, 31); // 31 March 2026
 const crawled = (

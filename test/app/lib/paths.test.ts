@@ -1,7 +1,8 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { nearestPage } from '../../../src/lib/nearest-page';
-import { COLLECTION_TABS, PATTERNS, collectionLanding, paths } from '../../../src/lib/paths';
+import { PATTERNS } from '../../../src/addresses/pages';
+import { COLLECTION_TABS, collectionLanding, paths } from '../../../src/lib/paths';
 
 describe('paths', () => {
   it('builds each page’s address, leaving out what is not set', () => {

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sameInUrl } from '../../../src/lib/url-state';
+import { sameInUrl } from '../../../src/addresses/url-params';
 import { sameItems, useSame } from '../../../src/lib/use-same';
 import { seedRowFilterParams } from '../../../src/features/seeds/seed-filters';
 

@@ -11,7 +11,7 @@ import {
   textParam,
   type Params,
   type Values,
-} from '../../../src/lib/url-state';
+} from '../../../src/addresses/url-params';
 
 const params = {
   state: choiceParam('collection state', ['ACTIVE', 'INACTIVE'] as const),
