@@ -70,6 +70,15 @@ export type Outcome =
 const REFUSAL_BODY_LIMIT = 64 * 1024;
 
 /**
+ * Addresses this page (or worker) has asked for. The page the server sends preloads the first
+ * pages of its lists (src/addresses/first-lists.ts), and the first request for each takes the
+ * preloaded answer; every later one (a retry, Try again, a refresh) asks the service anew, past
+ * whatever the browser holds: an answer that never ended, or one a timeout gave up on, would
+ * otherwise be handed to it again.
+ */
+const asked = new Set<string>();
+
+/**
  * Asks once. Rejects only when `signal` aborts (with its reason, as `fetch` does), or when `read`
  * fails (a worker that stopped); every other failure is an outcome.
  */
@@ -87,7 +96,13 @@ export async function exchange(
   try {
     let response: Response;
     try {
-      response = await fetch(url, { headers: { Accept: 'application/json' }, signal: combined });
+      const cache = asked.has(url) ? 'no-store' : 'default';
+      asked.add(url);
+      response = await fetch(url, {
+        headers: { Accept: 'application/json' },
+        signal: combined,
+        cache,
+      });
     } catch (error) {
       signal.throwIfAborted();
       if (deadline.signal.aborted) return { kind: 'timeout' };

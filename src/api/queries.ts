@@ -7,6 +7,7 @@
 import {
   queryOptions,
   type QueryClient,
+  type QueryExecuteOptions,
   type QueryFunction,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -149,14 +150,13 @@ const unlessWaiting = (query: { state: { error: Error | null } }) => !waitHolds(
 /** Shared by every list: the rows are big and replaced wholesale, so no deep comparison. */
 function listOptions<R extends Resource>(
   queryKey: QueryKey,
-  resource: R,
-  filters: ListFilters,
+  list: ExplorerList & { readonly resource: R },
   freshFor: number,
   config: ApiConfig,
 ) {
   return queryOptions({
     queryKey,
-    queryFn: listQueryFn(resource, filters, config),
+    queryFn: listQueryFn(list.resource, serviceFilters(list), config),
     staleTime: freshFor,
     gcTime: Math.max(freshFor, 10 * MINUTE),
     structuralSharing: false,
@@ -173,8 +173,7 @@ export const collectionQueries = {
     const f = defined(filters);
     return listOptions(
       [...collectionQueries.lists(), f] as const,
-      'collection',
-      serviceFilters({ resource: 'collection', filters: f }),
+      { resource: 'collection', filters: f },
       10 * MINUTE,
       config,
     );
@@ -195,8 +194,7 @@ export const seedQueries = {
     const f = defined(filters);
     return listOptions(
       [...seedQueries.lists(), f] as const,
-      'seed',
-      seedList(f),
+      { resource: 'seed', filters: f },
       5 * MINUTE,
       config,
     );
@@ -218,8 +216,7 @@ export const seedGroupQueries = {
   list: (config = defaultApiConfig) =>
     listOptions(
       [...seedGroupQueries.lists()] as const,
-      'seed_group',
-      serviceFilters({ resource: 'seed_group' }),
+      { resource: 'seed_group' },
       10 * MINUTE,
       config,
     ),
@@ -232,8 +229,7 @@ export const pressQueries = {
   list: (config = defaultApiConfig) =>
     listOptions(
       [...pressQueries.lists()] as const,
-      'press_item',
-      serviceFilters({ resource: 'press_item' }),
+      { resource: 'press_item' },
       30 * MINUTE,
       config,
     ),
@@ -244,14 +240,14 @@ export const pressQueries = {
  * reads it from.
  */
 export function startList(client: QueryClient, list: ExplorerList): void {
-  const loading =
+  const options =
     list.resource === 'collection'
-      ? client.query(collectionQueries.list(list.filters))
+      ? collectionQueries.list(list.filters)
       : list.resource === 'seed'
-        ? client.query(seedQueries.list(list.filters))
+        ? seedQueries.list(list.filters)
         : list.resource === 'seed_group'
-          ? client.query(seedGroupQueries.list())
-          : client.query(pressQueries.list());
+          ? seedGroupQueries.list()
+          : pressQueries.list();
   // A failure shows on the page itself, which reads the same query.
-  loading.catch(() => undefined);
+  client.query(options as QueryExecuteOptions).catch(() => undefined);
 }

@@ -166,14 +166,9 @@ function shownPath(pathname: string, search: URLSearchParams): string {
   return pathname;
 }
 
-/** The entry for an address (its tabs included), and the parameters it matched. */
-function routeFor(path: string) {
-  for (const entry of ROUTES) {
-    const match = matchPath(entry.tabs ? `${entry.path}/*` : entry.path, path);
-    if (match) return { entry, params: match.params };
-  }
-  return undefined;
-}
+/** The entry for an address, its tabs included. */
+const routeFor = (path: string) =>
+  ROUTES.find((entry) => matchPath(entry.tabs ? `${entry.path}/*` : entry.path, path));
 
 const tabPattern = (entry: RouteEntry, tab: Tab) => `${entry.path}/${tab.path}`;
 
@@ -183,7 +178,7 @@ const tabPattern = (entry: RouteEntry, tab: Tab) => `${entry.path}/${tab.path}`;
  */
 export async function preloadPage(pathname: string, search = ''): Promise<void> {
   const path = shownPath(pathname, new URLSearchParams(search));
-  const entry = routeFor(path)?.entry;
+  const entry = routeFor(path);
   if (!entry) {
     await NoSuchPage.preload().catch(() => undefined);
     return;
