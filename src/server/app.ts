@@ -29,6 +29,8 @@ export interface AppOptions {
   catalogueSource?: string;
   /** With --sign-in: `/session`, and the API only for a signed-in browser, as that person. */
   signIn?: SignIn | undefined;
+  /** Name the first pages of the lists a page reads in the page (`--preload-first-pages`). */
+  preloadFirstPages?: boolean;
 }
 
 /** Scripts and styles only from this origin: no inline code, no eval. */
@@ -150,8 +152,8 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
       }),
     );
     // The page itself, at every address the single-page app's router owns (and at /index.html),
-    // names the catalogue it shows, and the first requests the page at that address will make;
-    // every other file is served as it is.
+    // names the catalogue it shows (and, if asked, the first requests the page at that address
+    // will make); every other file is served as it is.
     let index: string | undefined;
     const page = async (c: Context) => {
       index ??= withPageMeta(await readFile(join(root, 'index.html'), 'utf8'), {
@@ -162,9 +164,10 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
       // Not for someone who is not signed in: the API would refuse them, and they see the
       // sign-in page first. The address as the browser sent it, which is what the page reads.
       const url = new URL(c.req.url);
-      const asking = signIn && signIn.guard(c) instanceof Response;
+      const preload =
+        options.preloadFirstPages === true && !(signIn && signIn.guard(c) instanceof Response);
       return c.html(
-        asking ? index : withFirstRequests(index, firstPagePaths(url.pathname, url.searchParams)),
+        preload ? withFirstRequests(index, firstPagePaths(url.pathname, url.searchParams)) : index,
       );
     };
     app.get('/', page);

@@ -168,7 +168,15 @@ async function listener(
       );
     }
     const app = getRequestListener(
-      createApp({ api, staticRoot: distRoot, pressImages, hosts, catalogueSource, signIn }).fetch,
+      createApp({
+        api,
+        staticRoot: distRoot,
+        pressImages,
+        hosts,
+        catalogueSource,
+        signIn,
+        preloadFirstPages: options.preloadFirstPages,
+      }).fetch,
     );
     return (req, res) => void app(req, res);
   }

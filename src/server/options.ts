@@ -27,6 +27,8 @@ export interface StartOptions {
   trustProxy: boolean;
   /** Let everyone who can reach the server read the account in the environment. */
   sharedAccount: boolean;
+  /** Name the first pages of a page's lists in the page, for the browser to preload. */
+  preloadFirstPages: boolean;
   dev: boolean;
 }
 
@@ -55,6 +57,9 @@ export const USAGE = `Usage: npm start -- [options]
                          front of the server (HTTPS sessions get a Secure cookie)
   --shared-account       with credentials in the environment, listen on an address other
                          machines reach all the same: everyone who reaches it reads the account
+  --preload-first-pages  name the first page of each list a page reads in the page itself, so
+                         the browser asks for them before the page's code runs (off by default:
+                         see docs/performance.md)
   --help                 show this text
 `;
 
@@ -97,6 +102,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
         'session-idle': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
         'shared-account': { type: 'boolean' },
+        'preload-first-pages': { type: 'boolean' },
         dev: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -168,6 +174,7 @@ export function parseStartOptions(args: readonly string[]): StartOptions | 'help
     sessionIdleMs: duration('session-idle', values['session-idle'], SESSION_IDLE_MS),
     trustProxy: values['trust-proxy'] ?? false,
     sharedAccount: values['shared-account'] ?? false,
+    preloadFirstPages: values['preload-first-pages'] ?? false,
     dev: values.dev ?? false,
   };
 }

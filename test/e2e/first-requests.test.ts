@@ -1,5 +1,5 @@
 /**
- * The page the server sends names the first pages of the lists it reads (src/addresses/
+ * With --preload-first-pages, the page the server sends names the first pages of the lists it reads (src/addresses/
  * first-lists.ts), and Chromium asks for them as it reads the page's head: the page's own code
  * then takes those answers instead of asking again, so each list's first page is asked for once,
  * by the page's markup, before any script runs, and the rows show as they always did.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { faultServerAndBrowser } from '../support/fault-server';
 import { watchedPages } from '../support/watched-page';
 
-const setup = faultServerAndBrowser({ seeds: 3_000 });
+const setup = faultServerAndBrowser({ seeds: 3_000, preloadFirstPages: true });
 const watch = watchedPages(() => setup.browser);
 
 interface Asked {

@@ -1,6 +1,6 @@
 /**
- * The page names the first requests the page at its address will make, so the browser asks for
- * them while the page's code is on its way: the same requests the page's own code makes (one
+ * With --preload-first-pages, the page names the first requests the page at its address will
+ * make, so the browser asks for them while the page's code is on its way: the same requests the page's own code makes (one
  * definition, src/addresses/first-lists.ts), each one the API answers, written so that nothing of
  * the address can escape the attribute, and none for someone the API would refuse.
  */
@@ -19,6 +19,7 @@ import { raw, serveApp, type Running } from './http-helpers';
 let dir: string;
 let open: Running;
 let guarded: Running;
+let plain: Running;
 let signIn: SignIn;
 const accounts = demoAccounts();
 const api = () => embeddedApiHandler(createCatalogueApi(generateCatalogue({ seeds: 300 })));
@@ -29,19 +30,20 @@ beforeAll(async () => {
     join(dir, 'index.html'),
     '<!doctype html><html><head><meta charset="UTF-8" /></head><body><div id="root"></div></body></html>',
   );
-  open = await serveApp(api(), dir);
+  open = await serveApp(api(), dir, { preloadFirstPages: true });
+  plain = await serveApp(api(), dir);
   signIn = createSignIn({
     accounts,
     idleMs: SESSION_IDLE_MS,
     catalogueSource: 'test',
     log: () => undefined,
   });
-  guarded = await serveApp(api(), dir, { signIn });
+  guarded = await serveApp(api(), dir, { signIn, preloadFirstPages: true });
 });
 
 afterAll(async () => {
   signIn.close();
-  await Promise.all([open.close(), guarded.close()]);
+  await Promise.all([open.close(), guarded.close(), plain.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -66,7 +68,12 @@ async function pageAt(server: Running, address: string, cookie?: string) {
   return response.body;
 }
 
-describe('the page names its first requests', () => {
+describe('the page names its first requests (--preload-first-pages)', () => {
+  it('only when asked to', async () => {
+    expect(preloads(await pageAt(plain, '/seeds'))).toEqual([]);
+    expect(preloads(await pageAt(open, '/seeds'))).toHaveLength(3);
+  });
+
   it('the first pages of the lists the page at the address reads, each of which the API answers', async () => {
     const cases: [string, string[]][] = [
       [

@@ -254,9 +254,13 @@ describe('start options', () => {
       sessionIdleMs: 8 * 60 * 60 * 1000,
       trustProxy: false,
       sharedAccount: false,
+      preloadFirstPages: false,
       dev: false,
     });
     expect(parseStartOptions(['--public'])).toMatchObject({ public: true });
+    expect(parseStartOptions(['--preload-first-pages'])).toMatchObject({
+      preloadFirstPages: true,
+    });
   });
 
   it('reads every option', () => {

@@ -29,6 +29,8 @@ export async function startFaultServer(
     app?: boolean;
     /** Changes the generated catalogue before it is served (an outlier put in on purpose). */
     edit?: (catalogue: Catalogue) => void;
+    /** Serve the page with its first requests named in it (`--preload-first-pages`). */
+    preloadFirstPages?: boolean;
   } = {},
 ): Promise<FaultServer> {
   const catalogue = generateCatalogue({ seeds: options.seeds ?? 20_000 });
@@ -38,7 +40,7 @@ export async function startFaultServer(
   const server = await serveApp(
     faults.handler,
     options.app === false ? null : `${projectRoot}dist`,
-    { pressImages: true },
+    { pressImages: true, preloadFirstPages: options.preloadFirstPages ?? false },
   );
   return {
     url: server.url,
