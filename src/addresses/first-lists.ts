@@ -1,8 +1,8 @@
 /**
  * The lists each page reads, from its address: what the page asks for as it starts (the route
- * table's prefetch, src/app/routes.tsx) and what the server names in the page it sends, so the
- * browser asks for those lists' first pages while the page's code is still on its way
- * (src/server/app.ts). Without React, so the server reads it too.
+ * table's prefetch, src/app/routes.tsx) and, with --preload-first-pages, what the server names in
+ * the page it sends, so the browser asks for those lists' first pages while the page's code is
+ * still on its way (src/server/app.ts). Without React, so the server reads it too.
  */
 import { pageAt, type PageName } from './pages';
 import {
