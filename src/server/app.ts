@@ -162,13 +162,13 @@ export function createApp(options: AppOptions): Hono<{ Bindings: HttpBindings }>
       });
       c.header('Cache-Control', 'no-cache');
       // Not for someone who is not signed in: the API would refuse them, and they see the
-      // sign-in page first. The address as the browser sent it, which is what the page reads.
-      const url = new URL(c.req.url);
+      // sign-in page first.
       const preload =
         options.preloadFirstPages === true && !(signIn && signIn.guard(c) instanceof Response);
-      return c.html(
-        preload ? withFirstRequests(index, firstPagePaths(url.pathname, url.searchParams)) : index,
-      );
+      if (!preload) return c.html(index);
+      // The address as the browser sent it, which is what the page reads.
+      const url = new URL(c.req.url);
+      return c.html(withFirstRequests(index, firstPagePaths(url.pathname, url.searchParams)));
     };
     app.get('/', page);
     app.get('/index.html', page);
