@@ -124,16 +124,38 @@ export { fail as infiniteQueryBehavior, fail as hasNextPage, fail as hasPrevious
 };
 const STAND_IN = '\0query-core-stand-in:';
 
-export function noQueryMutations(): Plugin {
+/**
+ * TanStack Table's core makes row objects, their cells and their row models (5 KB), which the
+ * data table never asks for: it gives the table no data and renders the page's records itself
+ * (src/components/data-table/table-features.ts). Builds take, for those three core features, a
+ * feature that adds nothing to the table.
+ */
+const TABLE_CORE_FEATURES = /@tanstack[\\/]table-core[\\/]dist[\\/]core[\\/]coreFeatures\.js$/;
+export const TABLE_ROW_FEATURES: Record<string, string> = {
+  './cells/coreCellsFeature.js': 'coreCellsFeature',
+  './row-models/coreRowModelsFeature.js': 'coreRowModelsFeature',
+  './rows/coreRowsFeature.js': 'coreRowsFeature',
+};
+const TABLE_STAND_IN = '\0table-core-stand-in:';
+
+export function standIns(): Plugin {
   return {
-    name: 'no-query-mutations',
+    name: 'stand-ins',
     enforce: 'pre',
     apply: 'build',
     resolveId(source, importer) {
+      if (
+        importer &&
+        TABLE_CORE_FEATURES.test(importer) &&
+        Object.hasOwn(TABLE_ROW_FEATURES, source)
+      )
+        return TABLE_STAND_IN + source;
       if (!importer || !QUERY_CORE.test(importer) || !Object.hasOwn(STAND_INS, source)) return null;
       return STAND_IN + source;
     },
     load(id) {
+      if (id.startsWith(TABLE_STAND_IN))
+        return `export const ${TABLE_ROW_FEATURES[id.slice(TABLE_STAND_IN.length)] ?? 'none'} = {};\n`;
       return id.startsWith(STAND_IN) ? (STAND_INS[id.slice(STAND_IN.length)] ?? null) : null;
     },
   };
@@ -147,7 +169,7 @@ export function noQueryMutations(): Plugin {
 const SORTING_FILES = ['scheduler', 'ranking', 'text-ranks', 'block-ranks', 'order-few'].join('|');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), reactRouterTreeShaking(), noQueryMutations()],
+  plugins: [react(), precompress(), reactRouterTreeShaking(), standIns()],
   resolve: {
     alias:
       command === 'build'

@@ -3,7 +3,8 @@
  * paging (vite.config.ts): they cover every name the query core's modules export and every method
  * of the cache, they replace those modules alone, the client clears, resumes and counts with the
  * cache that holds nothing, the explorer starts no mutation and no infinite query, and one started
- * anyway fails at once with a message that says why.
+ * anyway fails at once with a message that says why. And the stand-ins for TanStack Table's rows,
+ * cells and row models, which the explorer never asks the table for.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,11 +17,12 @@ import {
   QUERY_INFINITE,
   QUERY_MUTATION,
   QUERY_MUTATION_CACHE,
-  noQueryMutations,
+  TABLE_ROW_FEATURES,
+  standIns,
 } from '../../vite.config';
 
 const queryCore = join(projectRoot, 'node_modules/@tanstack/query-core/build/modern');
-const plugin = noQueryMutations();
+const plugin = standIns();
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
 const call = (hook: unknown, ...args: unknown[]) => (hook as Hook).call({}, ...args);
@@ -133,5 +135,45 @@ describe('the build without TanStack Query’s mutations', () => {
       ),
     );
     expect(users).toEqual([]);
+  });
+});
+
+describe('the build without TanStack Table’s rows', () => {
+  const coreFeatures = join(
+    projectRoot,
+    'node_modules/@tanstack/table-core/dist/core/coreFeatures.js',
+  );
+
+  it('stands in for the rows’, cells’ and row models’ features of the table core, and nothing else', async () => {
+    const original = readFileSync(coreFeatures, 'utf8');
+    for (const [source, name] of Object.entries(TABLE_ROW_FEATURES)) {
+      // The core imports each of them by that name from that file.
+      expect(original).toContain(`import { ${name} } from "${source}";`);
+      const code = call(plugin.load, call(plugin.resolveId, source, coreFeatures));
+      const feature = (await import(
+        `data:text/javascript,${encodeURIComponent(String(code))}`
+      )) as Record<string, unknown>;
+      expect({ ...feature }).toEqual({ [name]: {} });
+      expect(
+        call(
+          plugin.resolveId,
+          source,
+          join(projectRoot, 'src/components/data-table/data-table.tsx'),
+        ),
+      ).toBeNull();
+    }
+    expect(call(plugin.resolveId, './headers/coreHeadersFeature.js', coreFeatures)).toBeNull();
+  });
+
+  it('is safe: the explorer gives the table no rows and asks it for none', () => {
+    const users = sources(join(projectRoot, 'src')).filter((path) =>
+      /\.(get\w*RowModel|getRow|getAllCells\w*|getVisibleCells\w*|getValue|renderValue|getDisplayIndex|getRowsInDisplayOrder|getMaxSubRowDepth)\(/.test(
+        readFileSync(path, 'utf8'),
+      ),
+    );
+    expect(users).toEqual([]);
+    expect(
+      readFileSync(join(projectRoot, 'src/components/data-table/data-table.tsx'), 'utf8'),
+    ).toMatch(/data: NO_DATA,/);
   });
 });
