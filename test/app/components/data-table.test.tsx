@@ -8,6 +8,7 @@ import {
   type DataTableProps,
   type SortState,
 } from '../../../src/components/data-table';
+import { MOST_SCROLL_HEIGHT } from '../../../src/components/data-table/row-window';
 
 interface Item {
   readonly code: string;
@@ -206,6 +207,51 @@ describe('DataTable virtualisation', () => {
     expect(within(grid()).getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1');
     expect(rows.map((r) => r.getAttribute('aria-rowindex')).slice(0, 3)).toEqual(['2', '3', '4']);
   });
+
+  it('reaches the last of a million rows, taller than a browser lays out, from the keyboard and by scrolling', async () => {
+    const user = userEvent.setup();
+    renderTable({ rows: manyItems(1_000_000) });
+    const laidOut = Number.parseFloat(grid().style.height);
+    expect(laidOut).toBeLessThanOrEqual(MOST_SCROLL_HEIGHT);
+    const scroller = grid().closest<HTMLElement>('.data-table__scroll');
+    if (!scroller) throw new Error('no scroll area');
+
+    await tabIntoRows(user);
+    await user.keyboard('{End}');
+    expect(document.activeElement).toHaveAttribute('aria-rowindex', '1000001');
+    expect(scroller.scrollTop).toBeGreaterThan(0);
+    expect(scroller.scrollTop).toBeLessThan(laidOut);
+    act(() => {
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    // The rows before the last are drawn with it: the view is at the end of the list.
+    expect(renderedCodes().slice(-3)).toEqual(['row 999997', 'row 999998', 'row 999999']);
+
+    await user.keyboard('{Home}');
+    act(() => {
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    expect(scroller.scrollTop).toBe(0);
+    expect(renderedCodes()[0]).toBe('row 0');
+  }, 60_000);
+
+  it('keeps the rows in view where they are as a list too tall to lay out grows', () => {
+    const all = manyItems(1_000_000);
+    const { rerender } = renderTable({ rows: all.slice(0, 500_000) });
+    const scroller = grid().closest<HTMLElement>('.data-table__scroll');
+    if (!scroller) throw new Error('no scroll area');
+    act(() => {
+      scroller.scrollTop = 7_000_000;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const before = renderedCodes()[0];
+    expect(before).not.toBe('row 0');
+    const top = scroller.scrollTop;
+    rerender(<DataTable {...base} rows={all} sort={null} onSortChange={vi.fn()} />);
+    expect(renderedCodes()[0]).toBe(before);
+    // The same rows are a smaller share of the longer list: the scroll moved up to them.
+    expect(scroller.scrollTop).toBeLessThan(top);
+  }, 60_000);
 
   it('renders a window of the sorted order', () => {
     renderTable({ rows: manyItems(10_000), sort: { id: 'code', desc: true } });

@@ -1,11 +1,22 @@
 /**
  * The row window's arithmetic: which rows a scroll position shows (under a sticky header, with
  * overscan, at both ends and past them), where the row holding focus is kept, and how far a
- * keyboard move scrolls to bring a row into view. The grid's own tests (data-table.test.tsx)
- * prove the same rows reach the screen.
+ * keyboard move scrolls to bring a row into view, in a list laid out whole and in one too tall for
+ * a browser to lay out, taken in proportion. The grid's own tests (data-table.test.tsx) prove the
+ * same rows reach the screen.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { itemsOf, rangeOf, scrollTopToShow } from '../../../src/components/data-table/row-window';
+import {
+  MOST_SCROLL_HEIGHT,
+  contentTop,
+  itemsOf,
+  placed,
+  rangeOf,
+  scrollTopToReach,
+  scrollTopToShow,
+  type View,
+} from '../../../src/components/data-table/row-window';
 
 // Rows of 30 px under a header of 40 px, in a view 300 px high: 8⅔ rows fit under the header.
 const table = { count: 1_000, rowHeight: 30, overscan: 2, offset: 40, pinned: -1 };
@@ -78,5 +89,117 @@ describe('scrolling a row into view', () => {
     ['the last row goes to the end', 999, 0, END],
   ])('%s (row %i from scrollTop %i → %i)', (_what, index, top, expected) => {
     expect(scrollTopToShow(index, { top, height: HEIGHT }, table)).toBe(expected);
+  });
+});
+
+/** The rows a table draws at a scroll position, as the hook places them. */
+function drawn(view: View, geometry: typeof table) {
+  const { range, shift, content } = placed(view, geometry);
+  const end = Math.min(content, MOST_SCROLL_HEIGHT);
+  return { range, end, items: itemsOf(range, geometry, shift, end) };
+}
+
+/** The rows wholly in view between the header and the view's bottom, drawn at `view`. */
+function wholly(view: View, geometry: typeof table): number[] {
+  return drawn(view, geometry)
+    .items.filter(
+      (item) =>
+        item.start >= view.top + geometry.offset &&
+        item.start + geometry.rowHeight <= view.top + view.height,
+    )
+    .map((item) => item.index);
+}
+
+describe('a list too tall to lay out', () => {
+  // A million rows of 36 px are 36 million px: more than Chromium lays out (33.5 million).
+  const million = { count: 1_000_000, rowHeight: 36, overscan: 3, offset: 40, pinned: -1 };
+  const view = (top: number): View => ({ top, height: 600 });
+  const lastTop = MOST_SCROLL_HEIGHT - 600;
+
+  it('is laid out at most MOST_SCROLL_HEIGHT tall, and a shorter one whole', () => {
+    expect(drawn(view(0), million).end).toBe(MOST_SCROLL_HEIGHT);
+    expect(drawn(view(0), table).end).toBe(40 + 1_000 * 30);
+    expect(contentTop(12_345, HEIGHT, 40 + 1_000 * 30)).toBe(12_345);
+  });
+
+  it('shows its first rows at the top and its last rows at the end of the scroll', () => {
+    expect(wholly(view(0), million).slice(0, 2)).toEqual([0, 1]);
+    const end = wholly(view(lastTop), million);
+    expect(end.at(-1)).toBe(999_999);
+    // Every row drawn at the end sits inside the laid-out height.
+    for (const item of drawn(view(lastTop), million).items)
+      expect(item.start + 36).toBeLessThanOrEqual(MOST_SCROLL_HEIGHT);
+  });
+
+  it('draws the rows in view one under another, in order, where they show', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 100, max: 2_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (count, height, at) => {
+          const geometry = { ...million, count };
+          const content = 40 + count * 36;
+          const end = Math.min(content, MOST_SCROLL_HEIGHT);
+          const top = Math.round(Math.max(0, end - height) * at);
+          const { items, range } = drawn({ top, height }, geometry);
+          // Contiguous, in order, none past the laid-out end, and the first in view among them.
+          items.forEach((item, i) => {
+            expect(item.start + 36).toBeLessThanOrEqual(end);
+            if (i > 0) {
+              expect(item.index).toBe((items[i - 1]?.index ?? 0) + 1);
+              expect(item.start - (items[i - 1]?.start ?? 0)).toBeCloseTo(36, 6);
+            }
+          });
+          if (count > 0) expect(items.map((i) => i.index)).toContain(range.first);
+          // The view is covered: from under the header to its bottom, or to the last row.
+          const covered = items.at(-1);
+          if (covered && covered.index < count - 1)
+            expect(covered.start + 36).toBeGreaterThanOrEqual(top + height);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('moves further down the list as the scroll moves down', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 420_000, max: 5_000_000 }),
+        fc.integer({ min: 0, max: lastTop - 1 }),
+        (count, top) => {
+          const content = 40 + count * 36;
+          expect(contentTop(top + 1, 600, content)).toBeGreaterThan(contentTop(top, 600, content));
+        },
+      ),
+    );
+  });
+
+  it('brings a row wholly into view from anywhere, and leaves one in view where it is', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 200, max: 1_200 }),
+        (count, row, at, height) => {
+          const geometry = { ...million, count };
+          const end = Math.min(40 + count * 36, MOST_SCROLL_HEIGHT);
+          const index = Math.min(count - 1, Math.floor(row * count));
+          const from = { top: Math.round(Math.max(0, end - height) * at), height };
+          const set = scrollTopToReach(index, from, geometry);
+          if (wholly(from, geometry).includes(index)) expect(set).toBe(from.top);
+          // Where the browser keeps it: at the top or the end, or (Chromium, in a list taken in
+          // proportion) up to 1 px from where it was set.
+          const inside = set > 0 && set < end - height;
+          const kept =
+            set !== from.top && inside && end < 40 + count * 36 ? [set - 1, set, set + 1] : [set];
+          for (const top of kept) {
+            expect(wholly({ top, height }, geometry)).toContain(index);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
