@@ -23,6 +23,7 @@ import { favourRenderers, GB, rendererPeakBytes } from '../support/renderer-memo
 import {
   LIST_AGE,
   longFramesOf,
+  type LongFrame,
   openWatched,
   savedResources,
   type WatchedPage,
@@ -99,12 +100,37 @@ async function goWithin(page: Page, browser: Browser, path: string): Promise<voi
   }, path);
 }
 
+/**
+ * Playwright's network tracking keeps the text of each answer in the page's renderer and decodes
+ * it on the page's thread once it has all come (docs/performance.md, "Long tasks with outsized
+ * records": a first page of 5.4 MB, 95–105 ms, and up to 200 ms on a slower machine). A frame in
+ * which none of the page's scripts ran, starting within this long after an answer of a mebibyte
+ * or more ended, is the test's own work; it is held to twice the budget instead.
+ */
+const TRACKED_BYTES = 1_048_576;
+const TRACKED_WITHIN_MS = 250;
+
 /** Fails when a frame kept the thread 200 ms or more, or the tab held 1.5 GB. */
 async function staysResponsive({ watched, browser }: Opened): Promise<void> {
   const frames = await watched.longFrames();
-  const longest = frames[0];
+  const bigAnswersEnd = await watched.page.evaluate(
+    (bytes) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).decodedBodySize >= bytes)
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
+    TRACKED_BYTES,
+  );
+  const tracked = (frame: LongFrame) =>
+    frame.scripts.length === 0 &&
+    bigAnswersEnd.some((end) => frame.start >= end && frame.start - end <= TRACKED_WITHIN_MS);
+  const longest = frames.find((frame) => !tracked(frame));
   expect(longest?.duration ?? 0, `longest frame: ${JSON.stringify(longest)}`).toBeLessThan(
     FRAME_MS,
+  );
+  const decoding = frames.find(tracked);
+  expect(decoding?.duration ?? 0, `tracking's frame: ${JSON.stringify(decoding)}`).toBeLessThan(
+    2 * FRAME_MS,
   );
   expect(await rendererPeakBytes(browser)).toBeLessThan(TAB_BYTES);
   expect(watched.problems).toEqual([]);

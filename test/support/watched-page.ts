@@ -24,8 +24,9 @@ export interface WatchedPage {
   longFrames: () => Promise<LongFrame[]>;
 }
 
-/** A long animation frame: how long, and the scripts that ran in it (`invoker`, ms). */
+/** A long animation frame: when it started (the page's clock), how long, and the scripts that ran in it (`invoker`, ms). */
 export interface LongFrame {
+  readonly start: number;
   readonly duration: number;
   readonly scripts: string[];
 }
@@ -60,7 +61,7 @@ export async function openWatched(
     const w = window as unknown as {
       cspViolations: string[];
       longTasks: number[];
-      longFrames: { duration: number; scripts: string[] }[];
+      longFrames: LongFrame[];
       __reportPwned?: (value: unknown) => void;
     };
     Object.defineProperty(window, '__pwned', {
@@ -84,6 +85,7 @@ export async function openWatched(
         const scripts = (entry as unknown as { scripts: { invoker: string; duration: number }[] })
           .scripts;
         w.longFrames.push({
+          start: Math.round(entry.startTime),
           duration: Math.round(entry.duration),
           scripts: scripts.map((s) => `${s.invoker} ${String(Math.round(s.duration))} ms`),
         });
