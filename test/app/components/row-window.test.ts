@@ -131,6 +131,16 @@ describe('a list too tall to lay out', () => {
       expect(item.start + 36).toBeLessThanOrEqual(MOST_SCROLL_HEIGHT);
   });
 
+  it('keeps the row holding focus rendered inside the laid-out height, out of view', () => {
+    const below = drawn(view(0), { ...million, pinned: 999_999 }).items.at(-1);
+    expect(below?.index).toBe(999_999);
+    expect(below?.start).toBeGreaterThan(600);
+    expect((below?.start ?? 0) + 36).toBeLessThanOrEqual(MOST_SCROLL_HEIGHT);
+    const above = drawn(view(lastTop), { ...million, pinned: 0 }).items[0];
+    expect(above?.index).toBe(0);
+    expect((above?.start ?? 0) + 36).toBeLessThanOrEqual(lastTop);
+  });
+
   it('draws the rows in view one under another, in order, where they show', () => {
     fc.assert(
       fc.property(
