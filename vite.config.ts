@@ -122,7 +122,6 @@ export class MutationCache {
 export { fail as infiniteQueryBehavior, fail as hasNextPage, fail as hasPreviousPage };
 `,
 };
-const STAND_IN = '\0query-core-stand-in:';
 
 /**
  * TanStack Table's core makes row objects, their cells and their row models (5 KB), which the
@@ -136,7 +135,21 @@ export const TABLE_ROW_FEATURES: Record<string, string> = {
   './row-models/coreRowModelsFeature.js': 'coreRowModelsFeature',
   './rows/coreRowsFeature.js': 'coreRowsFeature',
 };
-const TABLE_STAND_IN = '\0table-core-stand-in:';
+
+/** Each group: the modules it stands in for (source → code), when one of `importer` asks. */
+const STAND_IN_GROUPS: { importer: RegExp; modules: Record<string, string> }[] = [
+  { importer: QUERY_CORE, modules: STAND_INS },
+  {
+    importer: TABLE_CORE_FEATURES,
+    modules: Object.fromEntries(
+      Object.entries(TABLE_ROW_FEATURES).map(([source, name]) => [
+        source,
+        `export const ${name} = {};\n`,
+      ]),
+    ),
+  },
+];
+const STAND_IN = '\0stand-in:';
 
 export function standIns(): Plugin {
   return {
@@ -144,19 +157,16 @@ export function standIns(): Plugin {
     enforce: 'pre',
     apply: 'build',
     resolveId(source, importer) {
-      if (
-        importer &&
-        TABLE_CORE_FEATURES.test(importer) &&
-        Object.hasOwn(TABLE_ROW_FEATURES, source)
-      )
-        return TABLE_STAND_IN + source;
-      if (!importer || !QUERY_CORE.test(importer) || !Object.hasOwn(STAND_INS, source)) return null;
-      return STAND_IN + source;
+      if (!importer) return null;
+      const group = STAND_IN_GROUPS.findIndex(
+        (g) => g.importer.test(importer) && Object.hasOwn(g.modules, source),
+      );
+      return group < 0 ? null : `${STAND_IN}${group}:${source}`;
     },
     load(id) {
-      if (id.startsWith(TABLE_STAND_IN))
-        return `export const ${TABLE_ROW_FEATURES[id.slice(TABLE_STAND_IN.length)] ?? 'none'} = {};\n`;
-      return id.startsWith(STAND_IN) ? (STAND_INS[id.slice(STAND_IN.length)] ?? null) : null;
+      if (!id.startsWith(STAND_IN)) return null;
+      const [group, source] = id.slice(STAND_IN.length).split(/:(.*)/s);
+      return STAND_IN_GROUPS[Number(group)]?.modules[source ?? ''] ?? null;
     },
   };
 }
