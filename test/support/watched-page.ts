@@ -24,10 +24,18 @@ export interface WatchedPage {
   longFrames: () => Promise<LongFrame[]>;
 }
 
-/** A long animation frame: when it started (the page's clock), how long, and the scripts that ran in it (`invoker`, ms). */
+/**
+ * A long animation frame: when it started (the page's clock), how long, how much of it blocked
+ * input (its long tasks past 50 ms each, and its rendering), when its rendering and its style and
+ * layout began after its start (ms; 0 for a frame that did not render), and the scripts that ran
+ * in it (`invoker`, ms).
+ */
 export interface LongFrame {
   readonly start: number;
   readonly duration: number;
+  readonly blocking: number;
+  readonly render: number;
+  readonly layout: number;
   readonly scripts: string[];
 }
 
@@ -82,12 +90,21 @@ export async function openWatched(
     w.longFrames = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const scripts = (entry as unknown as { scripts: { invoker: string; duration: number }[] })
-          .scripts;
+        const frame = entry as unknown as {
+          blockingDuration: number;
+          renderStart: number;
+          styleAndLayoutStart: number;
+          scripts: { invoker: string; duration: number }[];
+        };
+        // Rendering and layout from the frame's start, or 0 for a frame that did not render.
+        const start = entry.startTime;
         w.longFrames.push({
-          start: Math.round(entry.startTime),
+          start: Math.round(start),
           duration: Math.round(entry.duration),
-          scripts: scripts.map((s) => `${s.invoker} ${String(Math.round(s.duration))} ms`),
+          blocking: Math.round(frame.blockingDuration),
+          render: frame.renderStart > 0 ? Math.round(frame.renderStart - start) : 0,
+          layout: frame.styleAndLayoutStart > 0 ? Math.round(frame.styleAndLayoutStart - start) : 0,
+          scripts: frame.scripts.map((s) => `${s.invoker} ${String(Math.round(s.duration))} ms`),
         });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
