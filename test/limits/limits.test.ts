@@ -422,3 +422,28 @@ describe('the saved catalogue', () => {
     server.faults.clear();
   });
 });
+
+describe('the check of the page’s frames', () => {
+  it('fails on a freeze of the page’s own making: a task of 250 ms, or 20,000 elements added at once', async () => {
+    const opened = await open('/press');
+    await opened.page.evaluate(() => {
+      setTimeout(() => {
+        const start = performance.now();
+        while (performance.now() - start < 250);
+      }, 0);
+    });
+    await opened.page.waitForTimeout(1_000);
+    await expect(staysResponsive(opened)).rejects.toThrow(/kept input waiting longest/);
+    await opened.page.evaluate(() => {
+      setTimeout(() => {
+        for (let i = 0; i < 20_000; i++) {
+          const row = document.createElement('div');
+          row.textContent = `row ${String(i)}`;
+          document.body.append(row);
+        }
+      }, 0);
+    });
+    await opened.page.waitForTimeout(1_000);
+    await expect(staysResponsive(opened)).rejects.toThrow(/kept input waiting longest/);
+  });
+});
