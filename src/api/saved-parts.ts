@@ -16,7 +16,7 @@ import { nextTask } from '../scheduling';
 import type { ResourceModels } from './records';
 import { grownBy } from './list-identity';
 import { blockRows, type RowBlock } from './row-block';
-import { checkBlock } from './stored-block';
+import { checkBlock, unpackedBlock } from './stored-block';
 import { StoreRefused } from './saved-store';
 
 /** The longest one step of a restore keeps the page's thread before it lets the page go on. */
@@ -93,9 +93,10 @@ export async function readBlocks<R extends Resource>(
     stepStart = performance.now();
   };
   for (const [i, arrival] of arrivals.entries()) {
-    const block: unknown = (await arrival).result;
+    const stored: unknown = (await arrival).result;
     await nextTask();
     stepStart = performance.now();
+    const block = unpackedBlock(stored);
     // A block missing or spoilt (another version's, a store that was tampered with) is never read.
     const steps = checkBlock(block, resource);
     let step = steps.next();

@@ -18,8 +18,10 @@ import {
   forget,
   newGeneration,
   type Head,
+  type PackedNumbers,
   type Summary,
 } from './saved-keys';
+import type { RowBlock } from './row-block';
 import { isQuotaError, setNote } from './saved-store';
 
 /** The most lists kept; the least recently saved go first. */
@@ -66,7 +68,7 @@ export async function writeList(
     // Cleared meanwhile: nothing more is written.
     if (!stillWanted()) return;
     try {
-      await setMany([[name, blocks[i]]], db);
+      await setMany([[name, packedBlock(blocks[i] as RowBlock)]], db);
     } catch (error) {
       if (!isQuotaError(error)) throw error;
       // No room for this list: what was written of it goes at once (no head ever names it,
@@ -81,6 +83,55 @@ export async function writeList(
   await setMany([[HEAD + key, head]], db);
   if (before?.generation) await delMany(blockKeys(key, before), db);
   await prune(db, now);
+}
+
+/** A block as stored: its arrays of whole numbers packed where that takes fewer bytes. */
+export function packedBlock(block: RowBlock): unknown {
+  return { ...block, columns: packed(block.columns) };
+}
+
+function packed(value: unknown): unknown {
+  if (value instanceof Float64Array || value instanceof Uint32Array) return packedNumbers(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if (ArrayBuffer.isView(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, part]) => [key, packed(part)]));
+}
+
+/** Fewer numbers than this are kept as they are: packed, they would save less than they add. */
+const FEWEST_PACKED = 64;
+
+/**
+ * The numbers in the narrowest array that holds each one's difference from the least (or, for
+ * numbers that never go down, from the one before) exactly; or the array itself when they are not
+ * all whole numbers from 0 to 4,294,967,295 (-0 and NaN are not), or would take as many bytes.
+ */
+function packedNumbers(values: Float64Array | Uint32Array): PackedNumbers | typeof values {
+  const { length } = values;
+  const first = values[0];
+  if (first === undefined || length < FEWEST_PACKED) return values;
+  let least = first;
+  let most = first;
+  let step = 0;
+  let rising = true;
+  for (let i = 0, before = first; i < length; i++) {
+    const value = values[i] as number;
+    // Whole numbers from 0 to 2³² - 1 only (not NaN, not -0), in one test but for 0.
+    if (value >>> 0 !== value || (value === 0 && 1 / value < 0)) return values;
+    if (value < least) least = value;
+    else if (value > most) most = value;
+    if (value < before) rising = false;
+    else if (value - before > step) step = value - before;
+    before = value;
+  }
+  const top = rising ? step : most - least;
+  const Narrow = top < 0x100 ? Uint8Array : top < 0x1_0000 ? Uint16Array : Uint32Array;
+  if (Narrow.BYTES_PER_ELEMENT >= values.BYTES_PER_ELEMENT) return values;
+  const out = new Narrow(length);
+  if (rising)
+    for (let i = 1; i < length; i++) out[i] = (values[i] as number) - (values[i - 1] as number);
+  else for (let i = 0; i < length; i++) out[i] = (values[i] as number) - least;
+  const packedAs = values instanceof Float64Array ? 'Float64Array' : 'Uint32Array';
+  return { packedAs, base: rising ? first : least, rising, values: out };
 }
 
 /** What the page says of a list the browser had no room for. */

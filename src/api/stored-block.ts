@@ -10,6 +10,7 @@ import type { Resource } from '../contract/wire';
 import type { MetadataKeys } from './metadata-keys';
 import { columnKindOf, keysOf, LIKE, type RowBlock, type TextColumn } from './row-block';
 import type { ColumnKind } from './records';
+import type { PackedNumbers } from './saved-keys';
 
 /**
  * A value's built-in type, e.g. `[object Uint32Array]`: checked by tag, not instanceof, since a
@@ -176,6 +177,45 @@ function isColumn(column: unknown, kind: ColumnKind, length: number): boolean {
       }
     }
   }
+}
+
+const NARROW = ['[object Uint8Array]', '[object Uint16Array]', '[object Uint32Array]'];
+/** How deep a block's arrays lie: its columns, a column, its text or keys, their arrays. */
+const DEEPEST = 4;
+
+/**
+ * A block as storage gives it back, with the arrays of whole numbers that saved-writes.ts packed
+ * made again as the page keeps them (in place). Anything else is left as it is, for the check
+ * to judge.
+ */
+export function unpackedBlock(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if (ArrayBuffer.isView(value) || depth > DEEPEST) return value;
+  // As stored, any of these may be anything.
+  const { packedAs, base, rising, values } = value as Record<keyof PackedNumbers, unknown>;
+  if (packedAs !== undefined) {
+    if (!NARROW.includes(tagOf(values)) || typeof base !== 'number') return value;
+    const narrow = values as PackedNumbers['values'];
+    const out =
+      packedAs === 'Float64Array'
+        ? new Float64Array(narrow.length)
+        : packedAs === 'Uint32Array'
+          ? new Uint32Array(narrow.length)
+          : null;
+    if (!out) return value;
+    if (rising === true) {
+      let sum = base;
+      for (let i = 0; i < narrow.length; i++) {
+        sum += narrow[i] as number;
+        out[i] = sum;
+      }
+    } else if (base === 0) out.set(narrow);
+    else for (let i = 0; i < narrow.length; i++) out[i] = base + (narrow[i] as number);
+    return out;
+  }
+  const parts = value as Record<string, unknown>;
+  for (const key of Object.keys(parts)) parts[key] = unpackedBlock(parts[key], depth + 1);
+  return value;
 }
 
 /**
