@@ -203,19 +203,25 @@ export function unpackedBlock(value: unknown, depth = 0): unknown {
           ? new Uint32Array(narrow.length)
           : null;
     if (!out) return value;
-    if (rising === true) {
-      let sum = base;
-      for (let i = 0; i < narrow.length; i++) {
-        sum += narrow[i] as number;
-        out[i] = sum;
-      }
-    } else if (base === 0) out.set(narrow);
-    else for (let i = 0; i < narrow.length; i++) out[i] = base + (narrow[i] as number);
+    // Widened by the browser's own copy, then moved by `base` in place: one loop over one kind of
+    // array, where a loop reading three kinds and writing two took the page 35 ms a block.
+    out.set(narrow);
+    if (rising === true) risen(out, base);
+    else if (base !== 0) for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + base;
     return out;
   }
   const parts = value as Record<string, unknown>;
   for (const key of Object.keys(parts)) parts[key] = unpackedBlock(parts[key], depth + 1);
   return value;
+}
+
+/** Steps made into the numbers they lead to from `base`, in place. */
+function risen(values: Float64Array | Uint32Array, base: number): void {
+  let sum = base;
+  for (let i = 0; i < values.length; i++) {
+    sum += values[i] as number;
+    values[i] = sum;
+  }
 }
 
 /**
