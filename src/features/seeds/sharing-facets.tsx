@@ -2,8 +2,9 @@
  * The facets of what the account says of the seeds (sharing-filters.ts): "Also in other
  * collections" (yes / no) and "Duplicate in this collection" (yes). They need every seed of the
  * account: until all have arrived the section says so, with the button that loads them, rather
- * than counts that would be wrong; once they have, it says it is counting until the facets are
- * counted with them (counts from before would put every seed under "not given").
+ * than counts that would be wrong; once they have, it says it is comparing their sites, then
+ * counting, until the facets are counted with them (counts from before would put every seed under
+ * "not given").
  */
 import type { EverySeed } from '../../components/every-seed';
 import { formatCount } from '../../lib/format';
@@ -36,15 +37,23 @@ export function SharingFacets({
 }) {
   if (!known) {
     const loading = every.view.loadingFirst || every.view.loadingMore;
+    // Every seed has arrived, and their sites are being indexed: nothing to ask for.
+    const indexing = !loading && every.view.data?.complete === true;
     return (
-      <section className="facet" aria-label="Also in other collections">
+      <section
+        className="facet"
+        aria-label="Also in other collections"
+        aria-busy={loading || indexing ? 'true' : undefined}
+      >
         <h3 className="facet__title">Also in other collections</h3>
         <p className="facet__unknown">
           {loading
             ? `Loading every seed of the account to compare sites: ${formatCount(every.view.loaded)} so far…`
-            : 'Comparing sites needs every seed of the account.'}
+            : indexing
+              ? 'Comparing the sites of every seed of the account…'
+              : 'Comparing sites needs every seed of the account.'}
         </p>
-        {!loading && !every.deciding && (
+        {!loading && !indexing && !every.deciding && (
           <button type="button" className="button button-quiet" onClick={every.load}>
             {every.catalogue === null
               ? 'Load every seed'

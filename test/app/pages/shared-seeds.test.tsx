@@ -56,12 +56,20 @@ function facetCount(section: string, value: string): number {
 
 describe('seeds shared across collections', () => {
   it(
-    'counts the shared seeds as the rules do, and filters to them',
+    'counts the shared seeds as the rules do, never asks to load the seeds on screen, and filters to them',
     { timeout: 60_000 },
     async () => {
       const shared = sharedIn();
       expect(shared.length).toBeGreaterThan(0);
       const user = userEvent.setup();
+      // Every seed of the account is the list on screen: the facet never asks to load them.
+      const asked: string[] = [];
+      const watch = new MutationObserver(() => {
+        const facet = document.querySelector('[aria-label="Also in other collections"]');
+        for (const button of facet?.querySelectorAll('button') ?? [])
+          asked.push(button.textContent);
+      });
+      watch.observe(document.body, { childList: true, subtree: true, characterData: true });
       const { router } = renderApp('/seeds');
       await screen.findByText(`${count(seeds.length)} seeds`);
       await waitFor(
@@ -71,6 +79,8 @@ describe('seeds shared across collections', () => {
         { timeout: 20_000 },
       );
       expect(facetCount('Also in other collections', 'No')).toBe(seeds.length - shared.length);
+      watch.disconnect();
+      expect(asked).toEqual([]);
       const panel = screen.getByRole('region', { name: 'Refine' });
       const facet = within(panel).getByRole('region', { name: 'Also in other collections' });
       await user.click(within(facet).getByRole('checkbox', { name: /^Yes, / }));
