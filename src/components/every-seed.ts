@@ -25,6 +25,15 @@ export interface EverySeed {
 }
 
 /**
+ * Where every seed of the account stands for a figure that needs all of them: still arriving,
+ * all arrived (their sites are then being compared, `useSiteIndex`), or not asked for.
+ */
+export function everySeedStage({ view }: EverySeed): 'arriving' | 'arrived' | 'not loaded' {
+  if (view.loadingFirst || view.loadingMore) return 'arriving';
+  return view.data?.complete === true ? 'arrived' : 'not loaded';
+}
+
+/**
  * Every seed of the account; `wanted` false leaves them to another page or to `load`, and with
  * `unaskedBelow` a catalogue of fewer seeds loads without asking.
  */

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from '../../components/link';
 import { useCollectionNames } from '../../api/hooks';
 import { collectionLabel } from '../../components/columns';
-import { useEverySeed, useSiteIndex } from '../../components/every-seed';
+import { everySeedStage, useEverySeed, useSiteIndex } from '../../components/every-seed';
 import { LoadProgress } from '../../components/list-status';
 import { formatCount, plural } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -81,7 +81,7 @@ export function SharingCard({ collection }: { collection?: number }) {
     return { seeds: total, shared, duplicates, top };
   }, [figures, collection]);
 
-  const loading = every.view.loadingFirst || every.view.loadingMore;
+  const stage = everySeedStage(every);
   return (
     <section className="chart-card sharing-card" aria-labelledby="sharing-title">
       <div className="chart-card__head">
@@ -136,7 +136,7 @@ export function SharingCard({ collection }: { collection?: number }) {
             </>
           )}
         </>
-      ) : loading ? (
+      ) : stage === 'arriving' ? (
         <LoadProgress
           loaded={every.view.loaded}
           total={every.view.total}
@@ -144,7 +144,7 @@ export function SharingCard({ collection }: { collection?: number }) {
           noun="seed"
           hint="The figures need every seed of the account."
         />
-      ) : every.view.data?.complete === true ? (
+      ) : stage === 'arrived' ? (
         <p className="muted">Comparing the sites…</p>
       ) : (
         <div className="chart-card__load">

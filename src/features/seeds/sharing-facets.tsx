@@ -6,7 +6,7 @@
  * counting, until the facets are counted with them (counts from before would put every seed under
  * "not given").
  */
-import type { EverySeed } from '../../components/every-seed';
+import { everySeedStage, type EverySeed } from '../../components/every-seed';
 import { formatCount } from '../../lib/format';
 import { SHARE_NO, SHARE_UNKNOWN, SHARE_YES } from '../../lib/shared-seeds';
 import type { ExtraCounts } from './facets';
@@ -36,9 +36,10 @@ export function SharingFacets({
   ownCollection: boolean;
 }) {
   if (!known) {
-    const loading = every.view.loadingFirst || every.view.loadingMore;
-    // Every seed has arrived, and their sites are being indexed: nothing to ask for.
-    const indexing = !loading && every.view.data?.complete === true;
+    const stage = everySeedStage(every);
+    const loading = stage === 'arriving';
+    // Every seed has arrived, and their sites are being compared: nothing to ask for.
+    const indexing = stage === 'arrived';
     return (
       <section
         className="facet"
