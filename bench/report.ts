@@ -98,11 +98,14 @@ export interface Row {
   met?: boolean;
 }
 
-/** A limit on one number of a row: its median, its worst run, or its median ratio to the bare page. */
+/**
+ * A limit on one number of a row: its median, its worst run, its median ratio to the bare page,
+ * its worst run's ratio to the bare page of the same run, or its median against the peer's.
+ */
 export interface Budget {
   /** How the budget reads in the report. */
   readonly label: string;
-  readonly of: 'median' | 'max' | 'ratio';
+  readonly of: 'median' | 'max' | 'ratio' | 'worst ratio' | 'peer';
   readonly limit: number;
   /** `<=` or `<`. */
   readonly strict?: boolean;
@@ -110,13 +113,15 @@ export interface Budget {
   readonly tolerance?: number;
   /** Fewer runs than this prove nothing either way: the budget is then not met. */
   readonly minRuns?: number;
+  /** Further limits on the same row, each of which must be met too (their labels are not shown). */
+  readonly also?: readonly Budget[];
 }
 
 const atMost = (
   label: string,
   of: Budget['of'],
   limit: number,
-  extra: Pick<Budget, 'strict' | 'tolerance' | 'minRuns'> = {},
+  extra: Pick<Budget, 'strict' | 'tolerance' | 'minRuns' | 'also'> = {},
 ): Budget => ({ label, of, limit, ...extra });
 
 /** Runs in a row, each without a frame over 50 ms, that the smoothness budget asks for. */
@@ -293,19 +298,25 @@ function scaleRows(result: BenchResult, size: Size): Row[] {
   return rows;
 }
 
-/** Whether a row's figure meets its budget. */
+/** Whether a row's figure meets its budget, and every further limit the budget names. */
 export function meets(row: Row): boolean | undefined {
   const budget = row.budget;
   if (!budget) return undefined;
-  const value =
-    budget.of === 'ratio'
-      ? (row.ratio?.median ?? NaN)
-      : budget.of === 'max'
-        ? row.ours.max
-        : row.ours.median;
+  return within(row, budget);
+}
+
+function within(row: Row, budget: Budget): boolean {
+  const value = {
+    ratio: row.ratio?.median ?? NaN,
+    'worst ratio': row.ratio?.max ?? NaN,
+    peer: row.ours.median / (row.peer?.median ?? NaN),
+    max: row.ours.max,
+    median: row.ours.median,
+  }[budget.of];
   if (budget.minRuns !== undefined && (row.ours.runs ?? 0) < budget.minRuns) return false;
   const limit = budget.limit + (budget.tolerance ?? 0);
-  return budget.strict ? value < limit : value <= limit;
+  const met = budget.strict ? value < limit : value <= limit;
+  return met && (budget.also ?? []).every((further) => within(row, further));
 }
 
 export interface Summary {
@@ -355,7 +366,12 @@ export function summarise(result: BenchResult): Summary {
         pick(main.ours, (r) => r.usable),
         pick(main.bare, (r) => r.usable),
       ),
-      budget: atMost('≤ 1.5 × bare fetch + parse', 'ratio', 1.5),
+      budget: atMost(
+        '≤ 1.1 × bare fetch + parse, no run over 1.3 ×, ≤ 0.95 × the peer',
+        'ratio',
+        1.1,
+        { also: [atMost('', 'worst ratio', 1.3), atMost('', 'peer', 0.95)] },
+      ),
     },
     {
       figure: `Load to usable, warm reload of /seeds (list saved)`,

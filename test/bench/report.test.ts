@@ -31,6 +31,30 @@ describe('budgets', () => {
     expect(meets(row(ratio, stat(1)))).toBe(false);
   });
 
+  it('hold the cold load to its median ratio, its worst run and the peer at once', () => {
+    const load: Budget = {
+      label: 'any words',
+      of: 'ratio',
+      limit: 1.1,
+      also: [
+        { label: '', of: 'worst ratio', limit: 1.3 },
+        { label: '', of: 'peer', limit: 0.95 },
+      ],
+    };
+    const loadRow = (ratio: Stat, peer: number): Row => ({
+      ...row(load, stat(950)),
+      ratio,
+      peer: stat(peer),
+    });
+    expect(meets(loadRow({ median: 1.1, min: 0.9, max: 1.3 }, 1_000))).toBe(true);
+    expect(meets(loadRow({ median: 1.11, min: 0.9, max: 1.2 }, 1_000))).toBe(false);
+    expect(meets(loadRow({ median: 1.0, min: 0.9, max: 1.31 }, 1_000))).toBe(false);
+    expect(meets(loadRow({ median: 1.0, min: 0.9, max: 1.2 }, 990))).toBe(false);
+    expect(meets({ ...loadRow({ median: 1.0, min: 0.9, max: 1.2 }, 1_000), peer: undefined })).toBe(
+      false,
+    );
+  });
+
   it('are not met by fewer runs than they ask for', () => {
     const smooth: Budget = { label: 'any words', of: 'max', limit: 0, minRuns: 10 };
     expect(meets(row(smooth, { median: 0, min: 0, max: 0, runs: 10 }))).toBe(true);
