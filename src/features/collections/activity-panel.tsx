@@ -7,7 +7,7 @@ import { useId, useMemo } from 'react';
 import { ActivityFacets, type ActivityChoice } from '../../components/activity-facets';
 import { activityCounts } from '../../lib/activity-counts';
 import type { ActivityModel } from '../../lib/activity-filters';
-import { formatCount } from '../../lib/format';
+import { plural } from '../../lib/format';
 
 const COLLECTION_NOUNS = ['collection', 'collections'] as const;
 
@@ -28,7 +28,7 @@ export default function ActivityPanel({
       <div className="facet-panel__head">
         <h2 id={headingId}>Refine</h2>
         <span className="facet-panel__note" aria-live="polite">
-          Counts of {formatCount(counts.rows.length)} collections
+          Counts of {plural(counts.rows.length, 'collection')}
         </span>
       </div>
       {counts.addedBy.total === 0 && counts.updatedBy.total === 0 ? (

@@ -8,7 +8,7 @@
  * statuses) share the count wording kept beside them; the value list is in src/components/facet-values.tsx.
  */
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatCount, shortText } from '../../lib/format';
+import { formatCount, plural, shortText } from '../../lib/format';
 import { sameItems, useSame } from '../../lib/use-same';
 import { type ChoiceFacet, type FacetResult, type FieldFacet } from './facets';
 import { STATUS_LABELS, type StatusClass } from '../../lib/seed-status';
@@ -52,6 +52,17 @@ export interface FacetPanelProps {
 }
 
 const SEED_NOUNS = ['seed', 'seeds'] as const;
+
+/**
+ * What the counts on show are of. While new counts are on their way the old ones stay, so the note
+ * says how many seeds they counted: the first rows of a list still loading, or the seeds of the
+ * filters before the last change, which the page's count line no longer gives.
+ */
+function countNote(counted: number, pending: boolean): string {
+  const of = plural(counted, 'seed');
+  if (!pending) return `Counts of ${of}`;
+  return counted === 0 ? 'Counting…' : `Counting… (the counts shown are of ${of})`;
+}
 
 const share = (count: number, of: number) =>
   of === 0 ? '' : ` (${Math.round((count / of) * 100).toString()}%)`;
@@ -120,7 +131,7 @@ export function FacetPanel({
           Refine
         </h2>
         <span className="facet-panel__note" aria-live="polite">
-          {pending ? 'Counting…' : `Counts of ${formatCount(result.rows.length)} seeds`}
+          {countNote(result.rows.length, pending)}
         </span>
         {onClose && (
           <button type="button" className="button button-quiet" onClick={onClose}>
