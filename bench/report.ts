@@ -653,7 +653,11 @@ ${growth}
   screen of rows is painted (the explorer: no progress bar, the grid's \`aria-rowcount\` counts every
   seed, rows in the DOM; the peer: its rows in the DOM after its single request).
 - **Warm reload**: \`/seeds\` loaded in a fresh context, then, once the explorer has written the
-  list to IndexedDB, reloaded; timed like the cold load, from the reload's navigation.
+  list to IndexedDB, reloaded; timed from the reload's navigation to the first frame with rows on
+  screen and the count line giving the list's whole count ("1,000,000 seeds"), while the page
+  says how many rows it has read ("Loaded 500 of 1,000,000 seeds"). The time to every row read
+  back (timed like the cold load) is recorded beside it (\`warmWhole\` in
+  \`bench/results/latest.json\`). Until 2026-11-27 the warm reload was timed to every row read.
 - **Physical limit**: a bare page on the same origin that fetches the same list
   (\`/api/seed?format=api&limit=-1\`) and \`JSON.parse\`s it, timed from navigation to the end of the
   parse.
