@@ -30,16 +30,41 @@ export interface ReadSoFar<T> {
   readonly blocks: readonly RowBlock[];
 }
 
-/** A request once it has succeeded, its result not yet asked for. */
-function arrived(request: IDBRequest): Promise<IDBRequest> {
-  return new Promise((resolve, reject) => {
+/** Blocks asked for beyond the last one that has come, once the first has. */
+const AHEAD = 3;
+
+/**
+ * The blocks under `keys`, the first alone and then each once the block `AHEAD` before it has come
+ * (asked from that block's `success`, which keeps the one transaction going); each promise is
+ * settled with its request once it has succeeded, its result not yet asked for. Not all at once:
+ * the browser takes a big value into the page, on the page's thread, as soon as it arrives and
+ * before its result is asked for, so a list of a million seeds asked for whole kept the page from
+ * painting its first block's rows until most of the rest had come in. An error settles that
+ * block's promise and every later one's.
+ */
+function askInTurn(store: IDBObjectStore, keys: readonly string[]): Promise<IDBRequest>[] {
+  const settle: { resolve: (request: IDBRequest) => void; reject: (error: unknown) => void }[] = [];
+  const each = keys.map(
+    () =>
+      new Promise<IDBRequest>((resolve, reject) => {
+        settle.push({ resolve, reject });
+      }),
+  );
+  let asked = 0;
+  const ask = (i: number) => {
+    asked = i + 1;
+    const request = store.get(keys[i] as string);
     request.onsuccess = () => {
-      resolve(request);
+      settle[i]?.resolve(request);
+      while (asked < Math.min(keys.length, i + 1 + AHEAD)) ask(asked);
     };
     request.onerror = () => {
-      reject(request.error ?? new Error('The saved catalogue cannot be read.'));
+      const error = request.error ?? new Error('The saved catalogue cannot be read.');
+      for (const later of settle.slice(i)) later.reject(error);
     };
-  });
+  };
+  if (keys.length > 0) ask(0);
+  return each;
 }
 
 /** Thrown when a deadline passed before the reading ended. */
@@ -59,13 +84,14 @@ export async function readBlocks<R extends Resource>(
   deadline: (blocksRead: number) => number,
   onBlock: (rowsRead: number, take: () => ReadSoFar<ResourceModels[R]>) => void,
 ): Promise<ReadSoFar<ResourceModels[R]> | 'spoilt'> {
-  // One transaction for every block; each arrives in a task of its own, in order. The browser
-  // makes a block's value only when it is asked for (`result`), which takes as long as the block
-  // is big: the reading asks when it comes to the block, in a task of its own, never for two at
-  // once nor in the tasks that say the blocks have arrived.
+  // One transaction for every block; each arrives in a task of its own, in order, asked for when
+  // the one before it has come. The browser makes a block's value only when it is asked for
+  // (`result`), which takes as long as the block is big: the reading asks when it comes to the
+  // block, in a task of its own, never for two at once nor in the tasks that say the blocks have
+  // arrived.
   const arrivals = await new Promise<Promise<IDBRequest>[]>((resolve, reject) => {
     db('readonly', (store) => {
-      const each = keys.map((key) => arrived(store.get(key)));
+      const each = askInTurn(store, keys);
       resolve(each);
       return Promise.all(each);
     }).catch((error: unknown) => {

@@ -112,6 +112,40 @@ describe('a list saved in blocks', () => {
     }
   });
 
+  it('is asked for a few blocks at a time, each once a block before it has come', async () => {
+    const cuts = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000];
+    await saveList(key(), reblocked(whole, cuts));
+    // The browser takes each big value into the page as it arrives: a list asked for whole kept
+    // the page from painting its first block's rows until most of the rest had come in.
+    const { get } = Object.getOwnPropertyDescriptors(IDBObjectStore.prototype);
+    const original = get.value as IDBObjectStore['get'];
+    const log: ('asked' | 'came')[] = [];
+    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+      this: IDBObjectStore,
+      query: IDBValidKey | IDBKeyRange,
+    ) {
+      const request = original.call(this, query);
+      log.push('asked');
+      request.addEventListener('success', () => log.push('came'));
+      return request;
+    });
+    const back = await restoreList('seed', key());
+    expect(plain(back?.rows ?? [])).toEqual(plain(whole.rows));
+    // The head, read on its own, then eleven blocks: the first alone, then at most three asked
+    // for beyond the last that came.
+    const blocks = log.slice(2);
+    expect(log.slice(0, 2)).toEqual(['asked', 'came']);
+    expect(blocks.filter((entry) => entry === 'asked')).toHaveLength(cuts.length + 1);
+    expect(blocks.slice(0, 2)).toEqual(['asked', 'came']);
+    let waiting = 0;
+    let most = 0;
+    for (const entry of blocks) {
+      waiting += entry === 'asked' ? 1 : -1;
+      most = Math.max(most, waiting);
+    }
+    expect(most).toBe(3);
+  });
+
   // Saving and reading a list of 1,200 seeds a dozen times takes seconds on a busy machine.
   it(
     'comes back the same whatever its blocks, in every order of cuts',
