@@ -1,6 +1,6 @@
 /**
- * Reading a saved list back in parts (saved-lists.ts keeps it): every block is asked for in one
- * transaction, and each is checked and made into rows as it arrives, in steps of at most STEP_MS
+ * Reading a saved list back in parts (saved-lists.ts keeps it): every block is read in one
+ * transaction, a few asked for at a time, and each is checked and made into rows as it arrives, in steps of at most STEP_MS
  * with the page free between them. The caller is handed the rows read so far after each block, so
  * a list of a million seeds shows its first screen after its first block, not after the last.
  *
