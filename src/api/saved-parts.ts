@@ -1,8 +1,9 @@
 /**
  * Reading a saved list back in parts (saved-lists.ts keeps it): every block is read in one
- * transaction, a few asked for at a time, and each is checked and made into rows as it arrives, in steps of at most STEP_MS
- * with the page free between them. The caller is handed the rows read so far after each block, so
- * a list of a million seeds shows its first screen after its first block, not after the last.
+ * transaction, a few asked for at a time, and each is checked and made into rows as it arrives,
+ * in steps of at most STEP_MS with the page free between them. The caller is handed the rows read
+ * so far after each block, so a list of a million seeds shows its first screen after its first
+ * block, not after the last.
  *
  * A block that is missing or does not hold together ends the reading: the list is then not whole,
  * and nothing read of it counts as the list.
@@ -84,8 +85,8 @@ export async function readBlocks<R extends Resource>(
   deadline: (blocksRead: number) => number,
   onBlock: (rowsRead: number, take: () => ReadSoFar<ResourceModels[R]>) => void,
 ): Promise<ReadSoFar<ResourceModels[R]> | 'spoilt'> {
-  // One transaction for every block; each arrives in a task of its own, in order, asked for when
-  // the one before it has come. The browser makes a block's value only when it is asked for
+  // One transaction for every block; each arrives in a task of its own, in order, a few asked for
+  // at a time (askInTurn). The browser makes a block's value only when it is asked for
   // (`result`), which takes as long as the block is big: the reading asks when it comes to the
   // block, in a task of its own, never for two at once nor in the tasks that say the blocks have
   // arrived.
