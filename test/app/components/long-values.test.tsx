@@ -52,7 +52,7 @@ describe('a long text', () => {
       expect(parts.length).toBeGreaterThan(40);
       // A part that ends at a line break stands for it: the block's end is the break.
       expect(parts.join(between)).toBe(text);
-      expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(16_384);
+      expect(Math.max(...parts.map((p) => p.length))).toBeLessThanOrEqual(4_096);
       expect(parts.filter((p) => /[\uD800-\uDBFF]$/.test(p))).toEqual([]);
       unmount();
     }
