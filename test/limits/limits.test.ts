@@ -42,8 +42,8 @@ const FRAME_MS = 200;
 /**
  * The longest a frame may take from its first task to its paint. A frame of short tasks leaves
  * input answered but the screen unchanged; on a busy machine the paint waits for the compositor
- * (frames of 150–320 ms with 0 ms blocking and 10–70 ms of scripts across runs, 2026-11-28), so this bounds a
- * screen that stops changing, not the thread.
+ * (frames of 150–320 ms with 0 ms blocking and 10–70 ms of scripts across runs, 2026-11-28), so
+ * this bounds a screen that stops changing, not the thread.
  */
 const PAINT_MS = 1_000;
 /** The most memory the tab may hold, page and workers together. */
