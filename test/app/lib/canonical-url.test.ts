@@ -123,3 +123,81 @@ describe('canonicalSite', () => {
     );
   });
 });
+
+/**
+ * The site as the URL parser reads it, every address through it: what the explorer gives for an
+ * address it folds without the parser must be this.
+ */
+function siteByParser(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  let host = parsed.hostname.replace(/\.+$/, '');
+  while (host.startsWith('www.') && host.slice(4).includes('.')) host = host.slice(4);
+  if (host === '') return null;
+  const port = parsed.port === '' || ['80', '443'].includes(parsed.port) ? '' : `:${parsed.port}`;
+  return `${host}${port}${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`;
+}
+
+describe('addresses folded without the parser', () => {
+  /** Pieces of plain addresses, and of addresses that are nearly so. */
+  const piece = (plain: string, odd: readonly string[]) =>
+    fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.string({ unit: fc.constantFrom(...Array.from(plain)), maxLength: 8 }),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...odd) },
+    );
+  const letters = 'abcXYZ019-';
+  const label = piece(letters, ['', 'xn--bcher-kva', 'XN--abc', 'www', '0x1f', '255', 'bü', '_a']);
+  const host = fc
+    .tuple(fc.array(label, { minLength: 1, maxLength: 4 }), fc.constantFrom('', '.', '..'))
+    .map(([labels, dot]) => labels.join('.') + dot);
+  const pathChars = "aZ09_.~!$&'()*+,;=:@-";
+  const segment = piece(pathChars, [
+    '.',
+    '..',
+    '%2e',
+    '%2E.',
+    '%41',
+    '"',
+    '`',
+    '{',
+    '|',
+    '^',
+    ' ',
+    '\\',
+    'é',
+    '\t',
+    '<',
+  ]);
+  const path = fc.array(segment, { maxLength: 4 }).map((s) => s.map((p) => `/${p}`).join(''));
+  const query = fc.option(
+    piece('aZ09_.~!$&()*+,;=:@/?-', ["'", '%zz', '"', '#top', ' ', 'ü', '`', '{']).map(
+      (q) => `?${q}`,
+    ),
+    { nil: '' },
+  );
+  const address = fc
+    .tuple(
+      fc.constantFrom('http://', 'https://', 'HTTPS://', 'hTtP://'),
+      host,
+      fc.option(fc.constantFrom(':80', ':443', ':8080', '@'), { nil: '' }),
+      path,
+      query,
+    )
+    .map((parts) => parts.join(''));
+
+  it('gives each the site the URL parser gives', () => {
+    fc.assert(
+      fc.property(address, (url) => {
+        expect(canonicalSite(url)).toBe(siteByParser(url));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
