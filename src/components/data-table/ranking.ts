@@ -17,9 +17,16 @@
  */
 import { unknownOf } from '../../api/records';
 import { StringIndex } from '../../lib/string-index';
-import { advanceJob, type Job } from '../../scheduling';
-import { BlockRanks, NOT_KEPT } from './block-ranks';
-import { orderFew } from './order-few';
+import { advanceJob, runJob, type Job } from '../../scheduling';
+import { BlockRanks, BlockRuns, NOT_KEPT } from './block-ranks';
+import {
+  NO_VALUE,
+  orderedAhead,
+  orderFromRanks,
+  ROW_SLICE_MASK,
+  UNKNOWN,
+  type ColumnRanks,
+} from './row-order';
 import {
   buildDictionary,
   mergeTexts,
@@ -30,9 +37,6 @@ import {
 } from './text-ranks';
 import type { SortKind, SortValue } from './types';
 
-/** Rows read between yields (a power of two, less one): about 1 ms of work. */
-const ROW_SLICE_MASK = 8191;
-
 export { compareText } from './text-ranks';
 
 /** The part of a column that sorting needs. */
@@ -42,19 +46,6 @@ export interface SortSource<Row> {
   readonly value: (row: Row) => SortValue;
   /** The record field behind the values; rows where it is unknown sort after all others. */
   readonly field?: string;
-}
-
-/** The rank of a row without a value, and of one whose value the service did not give. */
-const NO_VALUE = -1;
-const UNKNOWN = -2;
-
-/** Per-row ranks of one column's values (in the incoming row order). */
-interface ColumnRanks {
-  /** 0 … count-1, equal values sharing a rank; NO_VALUE or UNKNOWN for neither. */
-  readonly ranks: Int32Array;
-  readonly count: number;
-  /** A text column's: the dictionary the ranks are of. */
-  readonly dictionary?: TextDictionary;
 }
 
 /** The number a number or date value sorts by, or NaN for no value. */
@@ -128,7 +119,10 @@ function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<C
 
 /**
  * Ranks a text column's values, starting from the dictionary of its texts seen before (`known`,
- * with the ranks of its rows `kept` by block); `learn` keeps the dictionary that ranked them.
+ * with the ranks of its rows `kept` by block); `learn` keeps the dictionary that ranked them, and
+ * `keptFor` gives where a dictionary's ranks are kept by block: the ranks worked out are kept
+ * there before the job ends, unless the rows were mostly kept already (a subset of a list ranked
+ * before, whose new rows are few).
  */
 function* rankTexts<Row>(
   rows: readonly Row[],
@@ -136,6 +130,7 @@ function* rankTexts<Row>(
   known: TextDictionary | undefined,
   kept: BlockRanks | undefined,
   learn: (dictionary: TextDictionary) => void,
+  keptFor: (dictionary: TextDictionary) => BlockRanks,
 ): Job<ColumnRanks> {
   const n = rows.length;
   const texts = new Array<string | null>(n);
@@ -157,12 +152,17 @@ function* rankTexts<Row>(
     texts[i] = t;
     return t;
   };
+  // The runs of each block's rows, noted while each row is at hand, to keep the ranks by block;
+  // not for rows that were mostly kept already (see below).
+  let runs: BlockRuns | null = new BlockRuns();
   for (let i = 0; i < n; i++) {
     const keptRank = kept ? kept.get(rows[i] as object) : NOT_KEPT;
     if (keptRank !== NOT_KEPT) {
       ranks[i] = keptRank;
       (keptRows ??= new Uint8Array(n))[i] = 1;
+      runs = null;
     } else {
+      runs?.note(i, rows[i]);
       const t = read(i);
       if (unknownRows[i]) ranks[i] = UNKNOWN;
       else if (t === null) ranks[i] = NO_VALUE;
@@ -176,7 +176,12 @@ function* rankTexts<Row>(
     }
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
-  if (known && fresh.size === 0) return { ranks, count: known.count, dictionary: known };
+  // Every text known: the rows' ranks are kept already, or none was (the dictionary learnt from
+  // other rows), and are kept now.
+  if (known && fresh.size === 0) {
+    if (runs) yield* runs.keep(ranks, keptFor(known));
+    return { ranks, count: known.count, dictionary: known };
+  }
   yield;
   if (keptRows) {
     for (let i = 0; i < n; i++) {
@@ -199,6 +204,8 @@ function* rankTexts<Row>(
       if ((ranks[i] as number) >= 0) ranks[i] = ranked.ranks[numbered[i] as number] as number;
       if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
     }
+    // Without a dictionary no row was kept: every run is noted.
+    if (runs) yield* runs.keep(ranks, keptFor(ranked.dictionary));
     return { ranks, count: ranked.dictionary.count, dictionary: ranked.dictionary };
   } else {
     const distinct = new StringIndex();
@@ -208,103 +215,18 @@ function* rankTexts<Row>(
   }
   learn(dictionary);
 
+  // A new dictionary: every row's rank is kept anew, the runs noted here if they were not before.
+  const noting = runs ? null : new BlockRuns();
   for (let i = 0; i < n; i++) {
     const t = texts[i];
     if (unknownRows[i]) ranks[i] = UNKNOWN;
     else ranks[i] = t == null ? NO_VALUE : rankOf(dictionary, t);
+    noting?.note(i, rows[i]);
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
+  const noted = runs ?? noting;
+  if (noted) yield* noted.keep(ranks, keptFor(dictionary));
   return { ranks, count: dictionary.count, dictionary };
-}
-
-/**
- * The row order for ranks: a stable counting sort, rows without a value after the rest in both
- * directions and rows whose value is unknown after those, ties in the incoming order. Returns
- * indices into the rows.
- */
-function orderFromRanks({ ranks, count }: ColumnRanks, desc: boolean): Uint32Array {
-  const n = ranks.length;
-  // Far fewer rows than ranks (a filtered subset of a long list): sort the rows, not the ranks.
-  if (n * 32 < count) return orderFew(ranks, count, desc);
-  let missing = 0;
-  let unknown = 0;
-  for (let i = 0; i < n; i++) {
-    const r = ranks[i] ?? NO_VALUE;
-    if (r === UNKNOWN) unknown++;
-    else if (r < 0) missing++;
-  }
-  const order = new Uint32Array(n);
-  if (n - missing - unknown === count && placeDistinct(ranks, count, missing, desc, order))
-    return order;
-  const next = new Int32Array(count);
-  for (let i = 0; i < n; i++) {
-    const r = ranks[i] ?? NO_VALUE;
-    if (r >= 0) next[r] = (next[r] ?? 0) + 1;
-  }
-  // Turn counts into the first output position of each rank.
-  let position = 0;
-  if (desc) {
-    for (let r = count - 1; r >= 0; r--) {
-      const c = next[r] ?? 0;
-      next[r] = position;
-      position += c;
-    }
-  } else {
-    for (let r = 0; r < count; r++) {
-      const c = next[r] ?? 0;
-      next[r] = position;
-      position += c;
-    }
-  }
-  let missingAt = n - missing - unknown;
-  let unknownAt = n - unknown;
-  for (let i = 0; i < n; i++) {
-    const r = ranks[i] ?? NO_VALUE;
-    if (r === UNKNOWN) {
-      order[unknownAt++] = i;
-    } else if (r < 0) {
-      order[missingAt++] = i;
-    } else {
-      const at = next[r] ?? 0;
-      order[at] = i;
-      next[r] = at + 1;
-    }
-  }
-  return order;
-}
-
-/** Marks a place of `order` not yet written by `placeDistinct`. */
-const UNPLACED = 0xffffffff;
-
-/**
- * The order when as many rows have a value as there are ranks, and no two share one (a column of
- * distinct texts: addresses, ids): each row goes straight to its rank's place, in one pass over the
- * rows instead of the counting sort's three (at a million rows, each pass is a million reads and
- * writes at random places). Fills `order` and says true, or says false as soon as two rows share a
- * rank (then the counting sort starts afresh).
- */
-function placeDistinct(
-  ranks: Int32Array,
-  count: number,
-  missing: number,
-  desc: boolean,
-  order: Uint32Array,
-): boolean {
-  const n = ranks.length;
-  order.fill(UNPLACED, 0, count);
-  let missingAt = count;
-  let unknownAt = count + missing;
-  for (let i = 0; i < n; i++) {
-    const r = ranks[i] ?? NO_VALUE;
-    if (r === UNKNOWN) order[unknownAt++] = i;
-    else if (r < 0) order[missingAt++] = i;
-    else {
-      const at = desc ? count - 1 - r : r;
-      if (order[at] !== UNPLACED) return false;
-      order[at] = i;
-    }
-  }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,8 +241,8 @@ interface Entry {
   ranks: ColumnRanks | null;
   asc: Uint32Array | null;
   desc: Uint32Array | null;
-  /** A text column's ranks have been kept by block (see `order`). */
-  keptByBlock: boolean;
+  /** The ascending order while `rank` works it out. */
+  ordering: Job<Uint32Array> | null;
 }
 
 /** Runs an entry's job while `hasTime()`; true when its ranks are ready. */
@@ -369,6 +291,11 @@ export class SortRanking<Row> {
       const learn = (dictionary: TextDictionary) => {
         this.dictionaries.set(source.value, dictionary);
       };
+      const keptFor = (dictionary: TextDictionary) => {
+        let kept = this.byBlock.get(dictionary);
+        if (!kept) this.byBlock.set(dictionary, (kept = new BlockRanks()));
+        return kept;
+      };
       const known = this.dictionaries.get(source.value);
       entry = {
         kind: source.kind,
@@ -376,12 +303,12 @@ export class SortRanking<Row> {
         size: rows.length,
         job:
           source.kind === 'text'
-            ? rankTexts(rows, source, known, known && this.byBlock.get(known), learn)
+            ? rankTexts(rows, source, known, known && this.byBlock.get(known), learn, keptFor)
             : rankNumbers(rows, source),
         ranks: null,
         asc: null,
         desc: null,
-        keptByBlock: false,
+        ordering: null,
       };
       byColumn.set(source.id, entry);
     }
@@ -389,22 +316,17 @@ export class SortRanking<Row> {
   }
 
   /**
-   * Indices into `rows` in the column's sort order (kept per direction). The ranks of a text
-   * column sorted by are kept by block too, so that a subset of the rows sorted next (typing in
-   * the quick filter while the list is sorted) reads no text it does not have to.
+   * Indices into `rows` in the column's sort order (kept per direction). A text column's ranks
+   * were kept by block as they were worked out, so that a subset of the rows sorted next (typing
+   * in the quick filter while the list is sorted) reads no text it does not have to.
    */
   order(rows: readonly Row[], source: SortSource<Row>, desc: boolean): Uint32Array {
     const entry = this.entryFor(rows, source);
     advance(entry, always);
     const ranks = entry.ranks as ColumnRanks;
-    if (ranks.dictionary && !entry.keptByBlock) {
-      entry.keptByBlock = true;
-      let kept = this.byBlock.get(ranks.dictionary);
-      if (!kept) this.byBlock.set(ranks.dictionary, (kept = new BlockRanks()));
-      for (let i = 0; i < rows.length; i++) kept.set(rows[i] as object, ranks.ranks[i] as number);
-    }
-    if (desc) return (entry.desc ??= orderFromRanks(ranks, true));
-    return (entry.asc ??= orderFromRanks(ranks, false));
+    if (desc) return (entry.desc ??= runJob(orderFromRanks(ranks, true)));
+    // The ascending order may be on its way (`rank`): finished here, not begun again.
+    return (entry.asc ??= runJob(entry.ordering ?? orderFromRanks(ranks, false)));
   }
 
   /**
@@ -419,12 +341,23 @@ export class SortRanking<Row> {
   }
 
   /**
-   * Works out a column's ranks over `rows`, as a job (then `order` costs a counting sort at
-   * most). Several may work on the same ranks at once: each goes on where the last left off.
+   * Works out a column's ranks over `rows`, as a job, and the ascending order of a column of many
+   * values (`orderedAhead`): then `order` costs a counting sort at most, and the first click on
+   * such a column none. Several may work on the same ranks at once: each goes on where the last
+   * left off, and an order one of them finished is kept.
    */
   *rank(rows: readonly Row[], source: SortSource<Row>): Job<void> {
     const entry = this.entryFor(rows, source);
     while (!advance(entry, never)) yield;
+    const ranks = entry.ranks as ColumnRanks;
+    if (!orderedAhead(ranks)) return;
+    entry.ordering ??= orderFromRanks(ranks, false);
+    for (;;) {
+      if (entry.asc) return;
+      const done = advanceJob(entry.ordering, never);
+      if (done) entry.asc = done.value;
+      else yield;
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { parseRecords } from '../../../src/api/parse';
 import type { Seed } from '../../../src/api/records';
 import { blockRows } from '../../../src/api/row-block';
 import { SortRanking, sortRows } from '../../../src/components/data-table/ranking';
+import { runJob } from '../../../src/scheduling';
 import { workerBlock } from '../worker-block';
 import { referenceSort, type Cell } from './sort-reference';
 
@@ -55,18 +56,25 @@ describe('a subset of a sorted list', () => {
         fc.array(fc.boolean(), { minLength: 140, maxLength: 140 }),
         fc.boolean(),
         fc.boolean(),
-        (urls, others, keep, desc, plainToo) => {
-          // The list in two blocks, as the list workers give it.
+        fc.constantFrom('clicked', 'prepared'),
+        fc.constantFrom('in order', 'reversed', 'interleaved'),
+        (urls, others, keep, desc, plainToo, how, arranged) => {
+          // The list in two blocks, as the list workers give it, or its rows in another order
+          // (each row a run of its block).
           const half = Math.floor(urls.length / 2);
-          const list = [
-            ...blockRows<'seed'>(workerBlock(records(urls.slice(0, half), 1))),
-            ...blockRows<'seed'>(workerBlock(records(urls.slice(half), 1 + half))),
-          ];
+          const first = blockRows<'seed'>(workerBlock(records(urls.slice(0, half), 1)));
+          const second = blockRows<'seed'>(workerBlock(records(urls.slice(half), 1 + half)));
+          let list = [...first, ...second];
+          if (arranged === 'reversed') list.reverse();
+          if (arranged === 'interleaved')
+            list = list.map((_, k) => (k % 2 ? first : second)[k >> 1] ?? (list[k] as Seed));
           const source = { id: 'url', kind: 'text' as const, value: urlOf, field: 'url' };
           const ranking = new SortRanking<Seed>();
-          // The whole list sorted first (the header clicked), then a subset: some of its rows, and
-          // maybe rows it does not have (another list's block, plain records).
-          ranking.order(list, source, false);
+          // The whole list ranked first (the header clicked, or its keys prepared in the
+          // background), then a subset: some of its rows, and maybe rows it does not have
+          // (another list's block, plain records).
+          if (how === 'clicked') ranking.order(list, source, false);
+          else runJob(ranking.rank(list, source));
           const subset = list.filter((_, k) => keep[k]);
           if (plainToo) {
             subset.push(...blockRows<'seed'>(workerBlock(records(others, 1000))));
@@ -77,33 +85,43 @@ describe('a subset of a sorted list', () => {
           expect(shown.map((seed) => seed.id)).toEqual(
             referenceSort(cells, 'text', desc).map((n) => (subset[n] as Seed).id),
           );
+          // The whole list's order is still its own (what the subset kept changed none of it).
+          const whole = Array.from(ranking.order(list, source, !desc), (i) => list[i] as Seed);
+          const all: Cell[] = list.map((seed, n) => ({ n, v: seed.url }));
+          expect(whole.map((seed) => seed.id)).toEqual(
+            referenceSort(all, 'text', !desc).map((n) => (list[n] as Seed).id),
+          );
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 
-  it('reads no address of a row whose rank the sorted list kept', () => {
-    const urls = Array.from(
-      { length: 50 },
-      (_, k) => `https://site${String(k % 37)}.org/${String(k)}`,
-    );
-    const list = blockRows<'seed'>(workerBlock(records(urls, 1)));
-    let reads = 0;
-    const value = (seed: Seed) => {
-      reads++;
-      return seed.url;
-    };
-    const source = { id: 'url', kind: 'text' as const, value, field: 'url' };
-    const ranking = new SortRanking<Seed>();
-    ranking.order(list, source, false);
-    reads = 0;
-    const subset = list.filter((_, k) => k % 3 === 0);
-    const shown = Array.from(ranking.order(subset, source, false), (i) => subset[i] as Seed);
-    expect(reads).toBe(0);
-    const cells: Cell[] = subset.map((seed, n) => ({ n, v: seed.url }));
-    expect(shown.map((seed) => seed.id)).toEqual(
-      referenceSort(cells, 'text', false).map((n) => (subset[n] as Seed).id),
-    );
-  });
+  it.each(['sorted', 'ranked in the background'])(
+    'reads no address of a row whose rank the list kept when %s',
+    (how) => {
+      const urls = Array.from(
+        { length: 50 },
+        (_, k) => `https://site${String(k % 37)}.org/${String(k)}`,
+      );
+      const list = blockRows<'seed'>(workerBlock(records(urls, 1)));
+      let reads = 0;
+      const value = (seed: Seed) => {
+        reads++;
+        return seed.url;
+      };
+      const source = { id: 'url', kind: 'text' as const, value, field: 'url' };
+      const ranking = new SortRanking<Seed>();
+      if (how === 'sorted') ranking.order(list, source, false);
+      else runJob(ranking.rank(list, source));
+      reads = 0;
+      const subset = list.filter((_, k) => k % 3 === 0);
+      const shown = Array.from(ranking.order(subset, source, false), (i) => subset[i] as Seed);
+      expect(reads).toBe(0);
+      const cells: Cell[] = subset.map((seed, n) => ({ n, v: seed.url }));
+      expect(shown.map((seed) => seed.id)).toEqual(
+        referenceSort(cells, 'text', false).map((n) => (subset[n] as Seed).id),
+      );
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKind, SortValue } from '../../../src/components/data-table';
-import { sortRows } from '../../../src/components/data-table/ranking';
+import { SortRanking, sortRows } from '../../../src/components/data-table/ranking';
 import { referenceSort, type Cell } from './sort-reference';
 
 const numbered = (values: readonly SortValue[]): Cell[] => values.map((v, n) => ({ n, v }));
@@ -93,6 +93,38 @@ describe('sortRows', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('orders the same when its keys were prepared ahead, however far that got', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(fc.option(word, { nil: null }), { maxLength: 200 }),
+          fc.array(fc.option(fc.integer({ min: -50, max: 50 }), { nil: null }), { maxLength: 200 }),
+        ),
+        fc.nat(40),
+        fc.boolean(),
+        (values, steps, descFirst) => {
+          const rows = numbered(values);
+          const kind = typeof values.find((v) => v !== null) === 'number' ? 'number' : 'text';
+          const source = { id: 'v', kind, value: (c: Cell) => c.v } as const;
+          const ranking = new SortRanking<Cell>();
+          // The keys prepared in the background, stopped after some steps (or finished), then
+          // the header clicked, both ways.
+          const preparing = ranking.rank(rows, source);
+          for (let k = 0; k < steps && !preparing.next().done; k++);
+          for (const desc of [descFirst, !descFirst]) {
+            const shown = Array.from(ranking.order(rows, source, desc), (i) => rows[i]?.n);
+            expect(shown).toEqual(referenceSort(rows, kind, desc));
+          }
+          // The preparation carried on afterwards changes nothing.
+          while (!preparing.next().done);
+          const again = Array.from(ranking.order(rows, source, false), (i) => rows[i]?.n);
+          expect(again).toEqual(referenceSort(rows, kind, false));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
