@@ -36,12 +36,27 @@ export function siteOf(seed: SeedLike): string | null {
   return canonicalSite(seed.url) ?? canonicalSite(seed.canonicalUrl);
 }
 
-/** The seeds of the account by site: each site's seeds, as positions in the rows. */
+/** `array` with room for at least `size` numbers: itself, or a copy twice as long or more. */
+function withRoom(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  if (size <= array.length) return array;
+  const grown = new Int32Array(Math.max(size, 2 * array.length));
+  grown.set(array);
+  return grown;
+}
+
+/**
+ * The seeds of the account by site: each site's seeds, as positions in the rows. A site's rows
+ * are a chain (its first row, and each row's next of the same site), not an array a site: most
+ * sites of a large account have one seed, and a million arrays of one position took about a
+ * tenth of the page's heap, each an object for the garbage collector to walk.
+ */
 export class SiteIndex {
   length = 0;
   readonly sites = new StringIndex();
-  /** Per site, its rows' positions. */
-  readonly members: number[][] = [];
+  /** Per site, its first row and its last; per row, the next row of its site, or -1. */
+  private firstRow = new Int32Array(1024);
+  private lastRow = new Int32Array(1024);
+  private nextRow = new Int32Array(1024);
   /** Per row, its site or -1. */
   readonly siteOfRow: number[] = [];
   /** The latest version of the list: its first `length` rows are indexed. */
@@ -49,14 +64,41 @@ export class SiteIndex {
 
   add(seed: SeedLike): void {
     const site = siteOf(seed);
+    const at = this.length;
+    this.nextRow = withRoom(this.nextRow, at + 1);
+    this.nextRow[at] = -1;
     let k = -1;
     if (site !== null) {
+      const known = this.sites.size;
       k = this.sites.add(site);
-      if (k === this.members.length) this.members.push([]);
-      (this.members[k] as number[]).push(this.length);
+      if (k === known) {
+        this.firstRow = withRoom(this.firstRow, k + 1);
+        this.lastRow = withRoom(this.lastRow, k + 1);
+        this.firstRow[k] = at;
+      } else this.nextRow[this.lastRow[k] as number] = at;
+      this.lastRow[k] = at;
     }
     this.siteOfRow.push(k);
     this.length++;
+  }
+
+  /** The positions of site `k`'s rows among the first `length`, in order (none for -1). */
+  rowsOf(k: number, length = this.length): number[] {
+    const out: number[] = [];
+    if (k < 0 || k >= this.sites.size) return out;
+    for (let at = this.firstRow[k] as number; at >= 0 && at < length; at = this.nextOf(at))
+      out.push(at);
+    return out;
+  }
+
+  /** The first row of site `k` (one of the index's sites). */
+  firstOf(k: number): number {
+    return this.firstRow[k] as number;
+  }
+
+  /** The row after `at` of the same site, or -1. */
+  nextOf(at: number): number {
+    return this.nextRow[at] as number;
   }
 }
 
@@ -90,14 +132,13 @@ export interface Sharing {
 /** What the account's index says of a seed (of any list: seeds are matched by id). */
 export function sharingOf(index: SiteIndex, seed: SeedLike, site = siteOf(seed)): Sharing {
   const k = site === null ? -1 : index.sites.indexOf(site);
-  const members = k < 0 ? [] : (index.members[k] ?? []);
+  const members = index.rowsOf(k);
   const seeds: SeedLike[] = [];
   for (const at of members) {
-    if (at >= index.length) break;
     const other = index.rows[at] as SeedLike;
     if (other.id !== seed.id) seeds.push(other);
   }
-  const collections = k < 0 ? null : new SiteCollections(index, members, index.length);
+  const collections = k < 0 ? null : new SiteCollections(index, members);
   return { site, seeds, ...sharingAt(collections, seed) };
 }
 
@@ -125,9 +166,8 @@ class SiteCollections {
   readonly ids = new Map<number, Set<number>>();
   private readonly others = new Map<number | null, readonly number[]>();
 
-  constructor(index: SiteIndex, members: readonly number[], length: number) {
+  constructor(index: SiteIndex, members: readonly number[]) {
     for (const at of members) {
-      if (at >= length) break;
       const other = index.rows[at] as SeedLike;
       if (other.collectionId === null) continue;
       let ids = this.ids.get(other.collectionId);
@@ -179,11 +219,10 @@ function alone(
   length: number,
   seed: SeedLike,
 ): ReturnType<typeof sharingAt> | null {
-  const members = index.members[k];
-  const first = members?.[0];
-  if (first === undefined || first >= length) return null;
-  const second = members?.[1];
-  if (second !== undefined && second < length) return null;
+  const first = index.firstOf(k);
+  if (first >= length) return null;
+  const second = index.nextOf(first);
+  if (second >= 0 && second < length) return null;
   if ((index.rows[first] as SeedLike).id !== seed.id) return null;
   return {
     collections: NO_COLLECTIONS,
@@ -206,7 +245,7 @@ function sharingBySite(
     const lone = alone(index, k, length, seed);
     if (lone) return lone;
     let site = bySite[k];
-    if (!site) bySite[k] = site = new SiteCollections(index, index.members[k] ?? [], length);
+    if (!site) bySite[k] = site = new SiteCollections(index, index.rowsOf(k, length));
     return sharingAt(site, seed);
   };
 }
