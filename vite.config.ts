@@ -176,7 +176,14 @@ export function standIns(): Plugin {
  * the `list-page` group, which takes the rest of that folder, leaves them out. Named once, so the
  * two cannot disagree about a file.
  */
-const SORTING_FILES = ['scheduler', 'ranking', 'text-ranks', 'block-ranks', 'order-few'].join('|');
+export const SORTING_FILES = [
+  'scheduler',
+  'ranking',
+  'text-ranks',
+  'block-ranks',
+  'order-few',
+  'row-order',
+].join('|');
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), reactRouterTreeShaking(), standIns()],
