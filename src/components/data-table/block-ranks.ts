@@ -57,7 +57,9 @@ export class BlockRanks {
       const end = place + ranks.length;
       if (had && had.length >= end && !this.views.has(had)) kept = had;
       else {
-        kept = new Int32Array(Math.max(end, had?.length ?? 0)).fill(NOT_KEPT);
+        // Twice as long at least: a block whose rows come in many short runs (every other place,
+        // as when repeated records are left out) grows its ranks a few times, not at every run.
+        kept = new Int32Array(Math.max(end, 2 * (had?.length ?? 0))).fill(NOT_KEPT);
         if (had) kept.set(had);
       }
       kept.set(ranks, place);
