@@ -120,9 +120,8 @@ function* rankNumbers<Row>(rows: readonly Row[], source: SortSource<Row>): Job<C
 /**
  * Ranks a text column's values, starting from the dictionary of its texts seen before (`known`,
  * with the ranks of its rows `kept` by block); `learn` keeps the dictionary that ranked them, and
- * `keptFor` gives where a dictionary's ranks are kept by block: the ranks worked out are kept
- * there before the job ends, unless the rows were mostly kept already (a subset of a list ranked
- * before, whose new rows are few).
+ * `keptFor` gives where a dictionary's ranks are kept by block: the ranks the job works out are
+ * kept there before it ends (those of every row when the dictionary is new).
  */
 function* rankTexts<Row>(
   rows: readonly Row[],
@@ -152,17 +151,16 @@ function* rankTexts<Row>(
     texts[i] = t;
     return t;
   };
-  // The runs of each block's rows, noted while each row is at hand, to keep the ranks by block;
-  // not for rows that were mostly kept already (see below).
-  let runs: BlockRuns | null = new BlockRuns();
+  // The runs of the blocks' rows whose ranks are not kept, noted while each row is at hand, to
+  // keep their ranks by block.
+  const runs = new BlockRuns();
   for (let i = 0; i < n; i++) {
     const keptRank = kept ? kept.get(rows[i] as object) : NOT_KEPT;
     if (keptRank !== NOT_KEPT) {
       ranks[i] = keptRank;
       (keptRows ??= new Uint8Array(n))[i] = 1;
-      runs = null;
     } else {
-      runs?.note(i, rows[i]);
+      runs.note(i, rows[i]);
       const t = read(i);
       if (unknownRows[i]) ranks[i] = UNKNOWN;
       else if (t === null) ranks[i] = NO_VALUE;
@@ -176,10 +174,9 @@ function* rankTexts<Row>(
     }
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
-  // Every text known: the rows' ranks are kept already, or none was (the dictionary learnt from
-  // other rows), and are kept now.
+  // Every text known: the ranks not kept yet are kept now (a grown list's new rows).
   if (known && fresh.size === 0) {
-    if (runs) yield* runs.keep(ranks, keptFor(known));
+    yield* runs.keep(ranks, keptFor(known));
     return { ranks, count: known.count, dictionary: known };
   }
   yield;
@@ -205,7 +202,7 @@ function* rankTexts<Row>(
       if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
     }
     // Without a dictionary no row was kept: every run is noted.
-    if (runs) yield* runs.keep(ranks, keptFor(ranked.dictionary));
+    yield* runs.keep(ranks, keptFor(ranked.dictionary));
     return { ranks, count: ranked.dictionary.count, dictionary: ranked.dictionary };
   } else {
     const distinct = new StringIndex();
@@ -215,8 +212,8 @@ function* rankTexts<Row>(
   }
   learn(dictionary);
 
-  // A new dictionary: every row's rank is kept anew, the runs noted here if they were not before.
-  const noting = runs ? null : new BlockRuns();
+  // A new dictionary: every row's rank is kept anew, the runs of the rows kept before noted too.
+  const noting = keptRows ? new BlockRuns() : null;
   for (let i = 0; i < n; i++) {
     const t = texts[i];
     if (unknownRows[i]) ranks[i] = UNKNOWN;
@@ -224,8 +221,7 @@ function* rankTexts<Row>(
     noting?.note(i, rows[i]);
     if ((i & ROW_SLICE_MASK) === ROW_SLICE_MASK) yield;
   }
-  const noted = runs ?? noting;
-  if (noted) yield* noted.keep(ranks, keptFor(dictionary));
+  yield* (noting ?? runs).keep(ranks, keptFor(dictionary));
   return { ranks, count: dictionary.count, dictionary };
 }
 

@@ -124,4 +124,36 @@ describe('a subset of a sorted list', () => {
       );
     },
   );
+
+  it('reads each row of a growing list once, its new rows only, however few its values', () => {
+    // Pages of a list loading while sorted by a column of few values: every page's texts are
+    // known after the first, so the dictionary stays the same.
+    const page = (first: number) =>
+      blockRows<'seed'>(
+        workerBlock(
+          records(
+            Array.from({ length: 40 }, (_, k) => `https://site${String(k % 3)}.org`),
+            first,
+          ),
+        ),
+      );
+    let reads = 0;
+    const value = (seed: Seed) => {
+      reads++;
+      return seed.url;
+    };
+    const source = { id: 'url', kind: 'text' as const, value, field: 'url' };
+    const ranking = new SortRanking<Seed>();
+    let list: Seed[] = [];
+    for (let p = 0; p < 4; p++) {
+      list = [...list, ...page(1 + 40 * p)];
+      reads = 0;
+      const shown = Array.from(ranking.order(list, source, false), (i) => list[i] as Seed);
+      expect(reads).toBe(40);
+      const cells: Cell[] = list.map((seed, n) => ({ n, v: seed.url }));
+      expect(shown.map((seed) => seed.id)).toEqual(
+        referenceSort(cells, 'text', false).map((n) => (list[n] as Seed).id),
+      );
+    }
+  });
 });
