@@ -12,6 +12,8 @@ import { columnTexts } from './table-helpers';
 
 const { catalogue } = setupPageCatalogue();
 const count = (n: number) => n.toLocaleString();
+/** The longest wait for what the page shows next. */
+const WAIT_MS = 10_000;
 
 /** Animation frames asked for while held: the frame after the rows is never painted. */
 let held: FrameRequestCallback[] = [];
@@ -37,7 +39,9 @@ describe('/seeds: the rows before the facets', () => {
   it('lists, sorts and scrolls every seed while the facets wait for the rows to be painted', async () => {
     const user = userEvent.setup();
     renderApp('/seeds');
-    await screen.findByText(`${count(catalogue.seeds.length)} seeds`);
+    // Waits as long as a loaded machine may take to list them (the test is of the order of the
+    // work, not of its speed).
+    await screen.findByText(`${count(catalogue.seeds.length)} seeds`, {}, { timeout: WAIT_MS });
     const grid = screen.getByRole('grid', { name: 'Seeds' });
     expect(grid).toHaveAttribute('aria-rowcount', String(catalogue.seeds.length + 1));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -50,9 +54,12 @@ describe('/seeds: the rows before the facets', () => {
     // The rows are usable meanwhile: sorted by a header click, and scrolled.
     await user.click(within(grid).getByRole('button', { name: /^URL/ }));
     const sorted = catalogue.seeds.map((s) => s.url).sort((a, b) => a.localeCompare(b));
-    await waitFor(() => {
-      expect(columnTexts('Seeds', 'URL')[0]).toBe(sorted[0]);
-    });
+    await waitFor(
+      () => {
+        expect(columnTexts('Seeds', 'URL')[0]).toBe(sorted[0]);
+      },
+      { timeout: WAIT_MS },
+    );
     const scroller = grid.closest('.data-table__scroll') ?? grid;
     scroller.scrollTop = 20_000;
     scroller.dispatchEvent(new Event('scroll'));
@@ -60,11 +67,15 @@ describe('/seeds: the rows before the facets', () => {
 
     // The frame is painted: the facets count every seed.
     act(releaseFrames);
-    const panel = (await screen.findByRole('heading', { name: 'Refine' })).closest('section');
+    const panel = (
+      await screen.findByRole('heading', { name: 'Refine' }, { timeout: WAIT_MS })
+    ).closest('section');
     expect(panel).not.toBeNull();
     expect(
       await within(panel as HTMLElement).findByText(
         `Counts of ${count(catalogue.seeds.length)} seeds`,
+        {},
+        { timeout: WAIT_MS },
       ),
     ).toBeInTheDocument();
   }, 30_000);
