@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRecords } from '../../../src/api/parse';
 import type { Seed } from '../../../src/api/records';
 import { blockRows } from '../../../src/api/row-block';
-import { SortRanking, sortRows } from '../../../src/components/data-table/ranking';
+import { SortRanking, sortRows, type SortSource } from '../../../src/components/data-table/ranking';
 import { runJob } from '../../../src/scheduling';
 import { workerBlock } from '../worker-block';
 import { referenceSort, type Cell } from './sort-reference';
@@ -47,6 +47,35 @@ const address = fc
 
 const urlOf = (seed: Seed) => seed.url;
 
+/** The URL column as sorting reads it, with a count of the addresses it has read. */
+function countedUrls() {
+  const counted = {
+    reads: 0,
+    source: {
+      id: 'url',
+      kind: 'text' as const,
+      value: (seed: Seed) => {
+        counted.reads++;
+        return seed.url;
+      },
+      field: 'url',
+    },
+  };
+  return counted;
+}
+
+/** Holds the order `ranking` gives `rows` by URL to a stable collator sort's. */
+function expectCollatorOrder(
+  ranking: SortRanking<Seed>,
+  rows: readonly Seed[],
+  source: SortSource<Seed>,
+  desc: boolean,
+) {
+  const shown = Array.from(ranking.order(rows, source, desc), (i) => (rows[i] as Seed).id);
+  const cells: Cell[] = rows.map((seed, n) => ({ n, v: seed.url }));
+  expect(shown).toEqual(referenceSort(cells, 'text', desc).map((n) => (rows[n] as Seed).id));
+}
+
 describe('a subset of a sorted list', () => {
   it('shows the same order as sorting the subset afresh, both ways', () => {
     fc.assert(
@@ -80,17 +109,9 @@ describe('a subset of a sorted list', () => {
             subset.push(...blockRows<'seed'>(workerBlock(records(others, 1000))));
             subset.push(...parseRecords('seed', records(others, 2000)).records);
           }
-          const shown = Array.from(ranking.order(subset, source, desc), (i) => subset[i] as Seed);
-          const cells: Cell[] = subset.map((seed, n) => ({ n, v: seed.url }));
-          expect(shown.map((seed) => seed.id)).toEqual(
-            referenceSort(cells, 'text', desc).map((n) => (subset[n] as Seed).id),
-          );
+          expectCollatorOrder(ranking, subset, source, desc);
           // The whole list's order is still its own (what the subset kept changed none of it).
-          const whole = Array.from(ranking.order(list, source, !desc), (i) => list[i] as Seed);
-          const all: Cell[] = list.map((seed, n) => ({ n, v: seed.url }));
-          expect(whole.map((seed) => seed.id)).toEqual(
-            referenceSort(all, 'text', !desc).map((n) => (list[n] as Seed).id),
-          );
+          expectCollatorOrder(ranking, list, source, !desc);
         },
       ),
       { numRuns: 300 },
@@ -105,23 +126,14 @@ describe('a subset of a sorted list', () => {
         (_, k) => `https://site${String(k % 37)}.org/${String(k)}`,
       );
       const list = blockRows<'seed'>(workerBlock(records(urls, 1)));
-      let reads = 0;
-      const value = (seed: Seed) => {
-        reads++;
-        return seed.url;
-      };
-      const source = { id: 'url', kind: 'text' as const, value, field: 'url' };
+      const counted = countedUrls();
       const ranking = new SortRanking<Seed>();
-      if (how === 'sorted') ranking.order(list, source, false);
-      else runJob(ranking.rank(list, source));
-      reads = 0;
+      if (how === 'sorted') ranking.order(list, counted.source, false);
+      else runJob(ranking.rank(list, counted.source));
+      counted.reads = 0;
       const subset = list.filter((_, k) => k % 3 === 0);
-      const shown = Array.from(ranking.order(subset, source, false), (i) => subset[i] as Seed);
-      expect(reads).toBe(0);
-      const cells: Cell[] = subset.map((seed, n) => ({ n, v: seed.url }));
-      expect(shown.map((seed) => seed.id)).toEqual(
-        referenceSort(cells, 'text', false).map((n) => (subset[n] as Seed).id),
-      );
+      expectCollatorOrder(ranking, subset, counted.source, false);
+      expect(counted.reads).toBe(0);
     },
   );
 
@@ -137,23 +149,14 @@ describe('a subset of a sorted list', () => {
           ),
         ),
       );
-    let reads = 0;
-    const value = (seed: Seed) => {
-      reads++;
-      return seed.url;
-    };
-    const source = { id: 'url', kind: 'text' as const, value, field: 'url' };
+    const counted = countedUrls();
     const ranking = new SortRanking<Seed>();
     let list: Seed[] = [];
     for (let p = 0; p < 4; p++) {
       list = [...list, ...page(1 + 40 * p)];
-      reads = 0;
-      const shown = Array.from(ranking.order(list, source, false), (i) => list[i] as Seed);
-      expect(reads).toBe(40);
-      const cells: Cell[] = list.map((seed, n) => ({ n, v: seed.url }));
-      expect(shown.map((seed) => seed.id)).toEqual(
-        referenceSort(cells, 'text', false).map((n) => (list[n] as Seed).id),
-      );
+      counted.reads = 0;
+      expectCollatorOrder(ranking, list, counted.source, false);
+      expect(counted.reads).toBe(40);
     }
   });
 });
