@@ -168,23 +168,26 @@ async function* loadSnapshots<R extends Resource>(
   /** The one record asked for past the count, to see whether the list ends there. */
   let probed = false;
   const launch = () => {
-    while (pending.length < config.concurrency && launchedTo < cap) {
+    while (launchedTo < cap) {
       const offset = launchedTo;
       const count = believed();
       let size: number;
-      if (count === null) {
+      if (count !== null && offset >= Math.min(count, cap)) {
+        // The one record past the count is asked for at once, beside the pages still under way:
+        // it is one record, and its answer is there when theirs are, not a round trip after.
+        if (probed) break;
+        probed = true;
+        size = 1;
+      } else if (pending.length >= config.concurrency) {
+        break;
+      } else if (count === null) {
         // No count to go by: pages of the usual size until one comes back short.
         size = Math.min(sizes.next(), cap - offset);
-      } else if (offset < Math.min(count, cap)) {
+      } else {
         // What is left, shared among the pages that can start now, unless the pace says smaller.
         const target = Math.min(count, cap);
         const share = Math.ceil((target - offset) / (config.concurrency - pending.length));
         size = Math.min(sizes.next(), share, target - offset);
-      } else if (!probed) {
-        probed = true;
-        size = 1;
-      } else {
-        break;
       }
       const started = performance.now();
       const entry: Pending<Row> = {

@@ -84,7 +84,8 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     expect(log.at(-1)?.url.searchParams.get('offset')).toBe('20000');
     expect(limits.at(-1)).toBe('1');
     expect(log).toHaveLength(2 + Math.ceil((20_000 - 100) / 2_000));
-    expect(maxInFlight()).toBeLessThanOrEqual(3);
+    // The pages asked for at once, and beside the last of them the one record past the count.
+    expect(maxInFlight()).toBeLessThanOrEqual(config.concurrency + 1);
     expect(maxInFlight()).toBeGreaterThan(1);
   });
 
@@ -103,6 +104,25 @@ describe('loading a large list', { timeout: 30_000 }, () => {
       ['10250', '9750'],
       ['20000', '1'],
     ]);
+  });
+
+  it('asks for the one record past the count while the last pages are still on their way', async () => {
+    // Slow pages: the record past the count must not wait a round trip after them.
+    const { log } = seedHandler(async (url) => {
+      if (url.searchParams.get('limit') !== '1') await delay(150);
+      return url;
+    });
+    const fast = { ...defaultApiConfig, firstPageSize: 500, concurrency: 2 };
+    const started = Date.now();
+    const last = (await collect(loadList('seed', { format: 'api' }, { config: fast }))).at(-1);
+    expect(last?.rows.map((s) => s.id)).toEqual(serviceOrder);
+    const probe = log.find((r) => r.url.searchParams.get('limit') === '1');
+    const pages = log.filter((r) => r !== probe && r.url.searchParams.get('offset') !== '0');
+    expect(probe?.url.searchParams.get('offset')).toBe('20000');
+    // Asked for with the last pages, before any of them answered (each takes 150 ms and more).
+    const lastAsked = Math.max(...pages.map((r) => r.at));
+    expect((probe?.at ?? Infinity) - lastAsked).toBeLessThan(100);
+    expect(Date.now() - started).toBeGreaterThan(300);
   });
 
   it('every snapshot is a growing prefix of the list, with its progress', async () => {
