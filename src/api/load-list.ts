@@ -11,6 +11,7 @@ import type { ListFilters } from '../addresses/service-lists';
 import { fetchPage, listUrl, type ListPage, type RequestOptions } from './client';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
+import { startListWorkers } from './exchange-runner';
 import { grownBy } from './list-identity';
 import type { ResourceModels } from './records';
 import { mergeGaps, mergeOversize, type FieldGaps, type RecordProblem } from './parse';
@@ -140,20 +141,28 @@ async function* loadSnapshots<R extends Resource>(
   let firstTransfer: { rows: number; ms: number } | null = null;
   const seen = new Set<number>();
   const resumed = options.resumeFrom as ListData<Row> | undefined;
+  /** The first page's snapshot, shown once the pages after it are on their way. */
+  let first: ListData<Row> | null = null;
   if (resumed && !resumed.complete && resumed.nextOffset > 0) {
     state = { ...resumed };
     for (const row of resumed.rows) seen.add(row.id);
   } else {
-    const first = await page(0, config.firstPageSize);
-    firstTransfer = { rows: first.received, ms: first.transferMs };
+    // Seeds are the lists that run to many thousands: the workers that read big pages start
+    // while the first page is on its way.
+    if (resource === 'seed') startListWorkers();
+    const answer = await page(0, config.firstPageSize);
+    firstTransfer = { rows: answer.received, ms: answer.transferMs };
     state = append(
-      listData({ total: first.total, totalCertain: first.totalCertain }),
-      first,
+      listData({ total: answer.total, totalCertain: answer.totalCertain }),
+      answer,
       seen,
       config.firstPageSize,
     );
-    yield state;
-    if (state.complete) return;
+    if (state.complete) {
+      yield state;
+      return;
+    }
+    first = state;
   }
   /** The service's own count, for noticing that it changes while the list loads. */
   const serviceTotal = state.claimedTotal ?? state.total;
@@ -205,6 +214,9 @@ async function* loadSnapshots<R extends Resource>(
   };
   try {
     launch();
+    // The page shows the first rows while the next pages are already asked for: showing them
+    // takes the page's thread a while, and the pages need none of it to set out.
+    if (first) yield first;
     for (let entry = pending.shift(); entry; entry = pending.shift()) {
       const result = await entry.request;
       if (repeatsListed(result, seen)) {

@@ -125,6 +125,19 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     expect(Date.now() - started).toBeGreaterThan(300);
   });
 
+  it('asks for the pages after the first before the first rows are shown', async () => {
+    const { log } = seedHandler();
+    const load = loadList('seed', { format: 'api' }, { config });
+    const first = (await load.next()).value as ListData<Seed>;
+    expect(first.rows).toHaveLength(100);
+    // The page is still showing the first rows (it has not asked for the next snapshot), and the
+    // next pages are on their way all the same.
+    await delay(50);
+    const offsets = log.map((r) => r.url.searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '100', '2100', '4100']);
+    await load.return(undefined);
+  });
+
   it('every snapshot is a growing prefix of the list, with its progress', async () => {
     seedHandler();
     const snapshots = await collect(loadList('seed', { format: 'api' }, { config }));
