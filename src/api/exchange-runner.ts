@@ -73,15 +73,6 @@ function listWorkers(): Worker[] | null {
   return workers;
 }
 
-/**
- * Starts the list workers ahead of the pages they will read (a list of seeds, once its first page
- * is asked for): a worker takes a while to start, and the pages after the first then leave as soon
- * as the count is known, not once the workers are up.
- */
-export function startListWorkers(): void {
-  if (place === 'by size') listWorkers();
-}
-
 function giveUp(): void {
   const failed = workers ?? [];
   workers = null;
@@ -124,8 +115,7 @@ export function runExchange(
   signal: AbortSignal,
   big: boolean,
 ): Promise<Outcome> {
-  // Started with the first big page (or a list of seeds' first, `startListWorkers`): a page whose
-  // lists are all small, and none of seeds, never loads their code.
+  // Started with the first big page: a page whose lists are all small never loads their code.
   const offPage = place === 'worker' || (place === 'by size' && big);
   const pool = offPage ? listWorkers() : null;
   if (!pool) return exchange(request, signal, readBigOffPage);

@@ -11,7 +11,6 @@ import type { ListFilters } from '../addresses/service-lists';
 import { fetchPage, listUrl, type ListPage, type RequestOptions } from './client';
 import { defaultApiConfig, type ApiConfig } from './config';
 import { NoReadableRecordsError } from './errors';
-import { startListWorkers } from './exchange-runner';
 import { grownBy } from './list-identity';
 import type { ResourceModels } from './records';
 import { mergeGaps, mergeOversize, type FieldGaps, type RecordProblem } from './parse';
@@ -147,9 +146,6 @@ async function* loadSnapshots<R extends Resource>(
     state = { ...resumed };
     for (const row of resumed.rows) seen.add(row.id);
   } else {
-    // Seeds are the lists that run to many thousands: the workers that read big pages start
-    // while the first page is on its way.
-    if (resource === 'seed') startListWorkers();
     const answer = await page(0, config.firstPageSize);
     firstTransfer = { rows: answer.received, ms: answer.transferMs };
     state = append(

@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchPage } from '../../../src/api/client';
 import { PARALLEL_PAGES } from '../../../src/api/config';
 import { exchangesRunIn } from '../../../src/api/exchange-runner';
-import { loadList } from '../../../src/api/load-list';
 import { toPlain } from '../../../src/api/row-block';
 import { generateCatalogue } from '../../../src/server/catalogue/generate';
 import { setupCatalogueServer } from '../catalogue-server';
@@ -103,31 +102,5 @@ describe('where pages are read', () => {
     exchangesRunIn('by size');
     const [big] = await pages();
     expect(big?.records).toHaveLength(2_000);
-  });
-});
-
-describe('the list workers for a list of seeds', () => {
-  /** How many workers had started when each list's first request reached the service. */
-  async function startedAtFirstRequest(resource: 'seed' | 'collection') {
-    const workers = installFakeWorker();
-    let started: number | null = null;
-    server.use(
-      http.get(`*/api/${resource}`, () => {
-        started ??= workers.length;
-        return HttpResponse.json([]);
-      }),
-    );
-    const load = loadList(resource, {});
-    let step = await load.next();
-    while (step.done !== true) step = await load.next();
-    return started;
-  }
-
-  it('start with its first page, so that they are up when the count calls for big pages', async () => {
-    expect(await startedAtFirstRequest('seed')).toBe(PARALLEL_PAGES);
-  });
-
-  it('are not started by the short lists (collections, groups, press)', async () => {
-    expect(await startedAtFirstRequest('collection')).toBe(0);
   });
 });
