@@ -4,7 +4,7 @@
  * cancellation that leaves no stray requests.
  */
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultApiConfig, type ApiConfig } from '../../../src/api/config';
 import { addsUp, loadList, PageSizes, type ListData } from '../../../src/api/load-list';
 import type { Seed } from '../../../src/api/records';
@@ -132,9 +132,14 @@ describe('loading a large list', { timeout: 30_000 }, () => {
     expect(first.rows).toHaveLength(100);
     // The page is still showing the first rows (it has not asked for the next snapshot), and the
     // next pages are on their way all the same.
-    await delay(50);
-    const offsets = log.map((r) => r.url.searchParams.get('offset'));
-    expect(offsets).toEqual(['0', '100', '2100', '4100']);
+    await vi.waitFor(() => {
+      expect(log.map((r) => r.url.searchParams.get('offset'))).toEqual([
+        '0',
+        '100',
+        '2100',
+        '4100',
+      ]);
+    });
     await load.return(undefined);
   });
 
