@@ -47,7 +47,7 @@ export function embeddedApiHandler(api: CatalogueApi, options: EmbeddedOptions =
     const payload =
       body === null || ArrayBuffer.isView(body)
         ? body
-        : chunkStream(body, answer.records > queueAbove ? turns : null);
+        : chunkStream(body, answer.records > queueAbove ? turns : null, !options.clean);
     const response = new Response(payload, { status, headers });
     return Promise.resolve(options.clean ? alreadyClean(response) : response);
   };
@@ -89,10 +89,15 @@ function createTurns(count: number): Turns {
   };
 }
 
-/** Each chunk is made when the connection asks for the next, after a turn when `turns` is given. */
+/**
+ * Each chunk is made when the connection asks for the next, after a turn when `turns` is given.
+ * Chunks are the engine's shared storage: with `copy` (an answer the credentials' removal reads,
+ * which may write into a chunk) each is copied first.
+ */
 function chunkStream(
   chunks: Iterable<Uint8Array<ArrayBuffer>>,
   turns: Turns | null,
+  copy: boolean,
 ): ReadableStream<Uint8Array<ArrayBuffer>> {
   let iterator: Iterator<Uint8Array<ArrayBuffer>> | undefined;
   let giveBack: (() => void) | null = null;
@@ -113,7 +118,7 @@ function chunkStream(
         giveBack?.();
         controller.close();
       } else {
-        controller.enqueue(next.value);
+        controller.enqueue(copy ? next.value.slice() : next.value);
       }
     },
     cancel() {

@@ -8,6 +8,7 @@ import { embeddedApiHandler } from '../../src/server/api-handler';
 import { createCatalogueApi } from '../../src/server/catalogue/engine';
 import { generateCatalogue } from '../../src/server/catalogue/generate';
 import type { WireSeedDefault } from '../../src/contract/wire';
+import { serveApp } from './http-helpers';
 
 describe('a filtered page', () => {
   it('reads the seeds on the page, not every seed in the catalogue', () => {
@@ -128,5 +129,38 @@ describe('whole lists', () => {
     expect((await start(q)).first).toBe('waiting');
     expect((await start(p)).first).toBe('chunk');
     await Promise.all([w.cancel(), q.cancel(), p.cancel()]);
+  });
+});
+
+describe('a prepared catalogue served through the removal of credentials', () => {
+  it('answers from its kept bytes without the removal ever writing into them', async () => {
+    const catalogue = generateCatalogue({ seeds: 3_000 });
+    // Fields the removal takes out of every answer, spread over the list's chunks.
+    catalogue.seeds.forEach((seed, i) => {
+      if (i % 97 === 0) Object.assign(seed.metadata, { Password: [{ id: i, value: 'hunter2' }] });
+    });
+    const api = createCatalogueApi(catalogue);
+    api.prepare();
+    const kept = api.handle('GET', '/api/seed?format=api').body;
+    // Without `clean`, every answer goes through the streaming removal.
+    const app = await serveApp(embeddedApiHandler(api));
+    try {
+      const answers = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(`${app.url}/api/seed?format=api&limit=-1`);
+        answers.push(await response.text());
+      }
+      const [first, second] = answers as [string, string];
+      expect(second).toBe(first);
+      expect(first).not.toContain('hunter2');
+      const seeds = JSON.parse(first) as { metadata: Record<string, unknown> }[];
+      expect(seeds).toHaveLength(3_000);
+      expect(seeds.some((seed) => 'Title' in seed.metadata)).toBe(true);
+      // The engine's own bytes still hold what they held.
+      expect(api.handle('GET', '/api/seed?format=api').body).toBe(kept);
+      expect(kept).toContain('hunter2');
+    } finally {
+      await app.close();
+    }
   });
 });

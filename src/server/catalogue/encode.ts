@@ -54,6 +54,19 @@ export interface RecordEncoder {
     representation: Representation,
     ends: { first: boolean; last: boolean },
   ): Uint8Array<ArrayBuffer>;
+  /**
+   * The same bytes as `write`, as pieces to be sent one after another. Prepared records of the
+   * fixed shape that lie side by side in the encoder's storage (a list prepared in its order) are
+   * passed as views of that storage, not copied: a long list is served without new memory. The
+   * pieces are shared with every answer: whoever reads them must not write into them.
+   */
+  pieces(
+    records: readonly object[],
+    from: number,
+    to: number,
+    representation: Representation,
+    ends: { first: boolean; last: boolean },
+  ): Uint8Array<ArrayBuffer>[];
   /** Encodes `records` ahead of the first request that needs them. */
   prepare(records: readonly object[], representation: Representation): void;
 }
@@ -61,18 +74,20 @@ export interface RecordEncoder {
 /** Keeps each prepared record's bytes, once per representation kind. */
 export function createRecordEncoder(): RecordEncoder {
   const defaults = new WeakMap<object, DefaultBytes | null>();
-  const fixed = new WeakMap<object, Uint8Array>();
+  /** A record's bytes in the fixed shape, after a comma: records stored in a row join as a list. */
+  const fixed = new WeakMap<object, Uint8Array<ArrayBuffer>>();
   let slab = new Uint8Array(0);
   let used = 0;
 
-  /** Encodes `text` into the current slab (or a fresh one); its bytes. */
-  function store(text: string): Uint8Array {
-    const room = text.length * 3;
+  /** Encodes `text` into the current slab (or a fresh one), after `lead` when given; its bytes. */
+  function store(text: string, lead?: number): Uint8Array<ArrayBuffer> {
+    const room = text.length * 3 + 1;
     if (slab.length - used < room) {
       slab = new Uint8Array(Math.max(SLAB_BYTES, room));
       used = 0;
     }
     const begin = used;
+    if (lead !== undefined) slab[used++] = lead;
     used += encoder.encodeInto(text, slab.subarray(used)).written;
     return slab.subarray(begin, used);
   }
@@ -122,13 +137,8 @@ export function createRecordEncoder(): RecordEncoder {
     return encoded;
   }
 
-  function fixedBytes(record: object, shape: (record: object) => unknown): Uint8Array {
-    let bytes = fixed.get(record);
-    if (!bytes) {
-      bytes = store(JSON.stringify(shape(record)));
-      fixed.set(record, bytes);
-    }
-    return bytes;
+  function prepareFixed(record: object, shape: (record: object) => unknown): void {
+    if (!fixed.has(record)) fixed.set(record, store(JSON.stringify(shape(record)), COMMA));
   }
 
   /**
@@ -138,7 +148,7 @@ export function createRecordEncoder(): RecordEncoder {
   function pieces(record: object, representation: Representation, out: Uint8Array[]): boolean {
     if (representation.kind === 'fixed') {
       const bytes = fixed.get(record);
-      if (bytes) out.push(bytes);
+      if (bytes) out.push(bytes.subarray(1));
       return bytes !== undefined;
     }
     const encoded = defaults.get(record);
@@ -157,24 +167,71 @@ export function createRecordEncoder(): RecordEncoder {
     return true;
   }
 
+  function write(
+    records: readonly object[],
+    from: number,
+    to: number,
+    representation: Representation,
+    ends: { first: boolean; last: boolean },
+  ): Uint8Array<ArrayBuffer> {
+    const parts: Uint8Array[] = [];
+    if (ends.first) parts.push(BRACKET_OPEN);
+    for (let i = from; i < to; i++) {
+      if (i > from || !ends.first) parts.push(SEPARATOR);
+      if (!pieces(records[i] as object, representation, parts)) {
+        return plain(records, from, to, representation, ends);
+      }
+    }
+    if (ends.last) parts.push(BRACKET_CLOSE);
+    return concat(parts);
+  }
+
+  /** The fixed shape's records as runs of stored bytes; null when one of them was not prepared. */
+  function storedRuns(
+    records: readonly object[],
+    from: number,
+    to: number,
+    first: boolean,
+  ): Uint8Array<ArrayBuffer>[] | null {
+    const runs: Uint8Array<ArrayBuffer>[] = [];
+    let buffer: ArrayBufferLike | null = null;
+    let start = 0;
+    let end = 0;
+    const close = () => {
+      if (buffer) runs.push(new Uint8Array(buffer as ArrayBuffer, start, end - start));
+    };
+    for (let i = from; i < to; i++) {
+      const bytes = fixed.get(records[i] as object);
+      if (!bytes) return null;
+      if (bytes.buffer === buffer && bytes.byteOffset === end) {
+        end += bytes.length;
+        continue;
+      }
+      close();
+      buffer = bytes.buffer;
+      // The list's first record goes without the comma before it.
+      start = bytes.byteOffset + (first && i === from ? 1 : 0);
+      end = bytes.byteOffset + bytes.length;
+    }
+    close();
+    return runs;
+  }
+
   return {
     prepare(records, representation) {
       for (const record of records) {
-        if (representation.kind === 'fixed') fixedBytes(record, representation.shape);
+        if (representation.kind === 'fixed') prepareFixed(record, representation.shape);
         else defaultBytes(record, representation.fields);
       }
     },
-    write(records, from, to, representation, ends) {
-      const parts: Uint8Array[] = [];
-      if (ends.first) parts.push(BRACKET_OPEN);
-      for (let i = from; i < to; i++) {
-        if (i > from || !ends.first) parts.push(SEPARATOR);
-        if (!pieces(records[i] as object, representation, parts)) {
-          return plain(records, from, to, representation, ends);
-        }
-      }
-      if (ends.last) parts.push(BRACKET_CLOSE);
-      return concat(parts);
+    write,
+    pieces(records, from, to, representation, ends) {
+      const runs =
+        representation.kind === 'fixed' ? storedRuns(records, from, to, ends.first) : null;
+      if (!runs) return [write(records, from, to, representation, ends)];
+      if (ends.first) runs.unshift(BRACKET_OPEN);
+      if (ends.last) runs.push(BRACKET_CLOSE);
+      return runs;
     },
   };
 }
@@ -203,8 +260,8 @@ function plain(
   );
 }
 
-const BRACKET_OPEN = Uint8Array.of(OPEN_ARRAY);
-const BRACKET_CLOSE = Uint8Array.of(CLOSE_ARRAY);
+const BRACKET_OPEN: Uint8Array<ArrayBuffer> = Uint8Array.of(OPEN_ARRAY);
+const BRACKET_CLOSE: Uint8Array<ArrayBuffer> = Uint8Array.of(CLOSE_ARRAY);
 const BRACE_OPEN = Uint8Array.of(OPEN_OBJECT);
 const SEPARATOR = Uint8Array.of(COMMA);
 

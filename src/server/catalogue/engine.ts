@@ -40,8 +40,9 @@ export interface ApiAnswer {
   headers: Record<string, string>;
   /**
    * JSON, or null for HEAD. A list of more than CHUNK_RECORDS records is a sequence of chunks of
-   * that many, each made only when it is asked for: a whole catalogue is never one string or one
-   * buffer, and a reader that stops early costs no more than it read.
+   * that many records at most, each made only when it is asked for: a whole catalogue is never one
+   * string or one buffer, and a reader that stops early costs no more than it read. Chunks of
+   * prepared records are views of the encoder's storage, shared by every answer: read-only.
    */
   body: Uint8Array<ArrayBuffer> | Iterable<Uint8Array<ArrayBuffer>> | null;
   /** How many records the body holds (0 for anything but a list). */
@@ -268,7 +269,7 @@ function serialise(
     *[Symbol.iterator]() {
       for (let at = from; at < to; at += CHUNK_RECORDS) {
         const end = Math.min(to, at + CHUNK_RECORDS);
-        yield encoder.write(records, at, end, representation, {
+        yield* encoder.pieces(records, at, end, representation, {
           first: at === from,
           last: end === to,
         });
