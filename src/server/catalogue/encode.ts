@@ -1,11 +1,13 @@
 /**
  * Records as UTF-8 JSON. Records prepared ahead (the server prepares every record when it starts)
  * are encoded once and kept, so that a page of a thousand of them is assembled by copying bytes
- * rather than by building and serialising a thousand objects. The default representation lists
- * keys in an order that turns from response to response; a record is kept as its fields in the
- * list's order, and any turn of that order is two runs of those bytes. Records not prepared are
- * serialised as they are asked for and not kept, so a single pass over them (a test's) costs no
- * more than plain serialisation. Pure (web standard APIs only), like the engine that uses it.
+ * rather than by building and serialising a thousand objects (and a list in the fixed shape, kept
+ * in its order, is sent from those bytes without a copy). What is kept is bytes in slabs and
+ * numbers in a few arrays, nothing per record for the garbage collector to trace. The default
+ * representation lists keys in an order that turns from response to response; a record is kept
+ * as its fields in the list's order, and any turn of that order is two runs of those bytes.
+ * Records not prepared are serialised as they are asked for and not kept, so a single pass over
+ * them (a test's) costs no more than plain serialisation. Pure (web standard APIs only), like the engine that uses it.
  * Records must not change once they have been prepared.
  */
 import {
@@ -24,15 +26,6 @@ export type Representation =
   | { kind: 'default'; fields: readonly string[]; rotation: number }
   /** A fixed shape: whatever `shape` makes of a record, serialised as it is. */
   | { kind: 'fixed'; shape: (record: object) => unknown };
-
-interface DefaultBytes {
-  /** The record as one JSON object: the fields present in the list's order, then other keys. */
-  bytes: Uint8Array;
-  /** Where the list's fields end (at the comma before the other keys, or at the closing brace). */
-  listed: number;
-  /** For each turn k of the list: where the first present field at or after position k starts. */
-  cuts: Uint32Array;
-}
 
 /** Fresh storage for encoded records is taken in slabs of this size (or a record's own size). */
 const SLAB_BYTES = 1 << 20;
@@ -71,90 +64,168 @@ export interface RecordEncoder {
   prepare(records: readonly object[], representation: Representation): void;
 }
 
+/** Not prepared in a representation yet. */
+const NONE = 0xffffffff;
+/** Prepared, and left to plain serialisation (see `defaultBytes`). */
+const PLAIN = 0xfffffffe;
+
+/**
+ * What is kept of each prepared record, at `STRIDE` numbers a record: where its bytes in the
+ * fixed shape lie (slab, start, end), where its bytes in the default representation lie (slab,
+ * start, end), where the list's fields end in them, and where its cuts begin in `cuts`. Numbers in a few big
+ * arrays, not objects and views for each record: a million records add nothing for the garbage
+ * collector to trace.
+ */
+const STRIDE = 8;
+const [F_SLAB, F_START, F_END, D_SLAB, D_START, D_END, D_LISTED, D_CUTS] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** A list of numbers in one typed array that doubles as it fills. */
+class Numbers {
+  values = new Uint32Array(1024);
+  length = 0;
+  /** Makes room for `count` more, filled with `fill`; where they start. */
+  add(count: number, fill: number): number {
+    const at = this.length;
+    if (at + count > this.values.length) {
+      const grown = new Uint32Array(Math.max(at + count, this.values.length * 2));
+      grown.set(this.values.subarray(0, at));
+      this.values = grown;
+    }
+    this.values.fill(fill, at, at + count);
+    this.length += count;
+    return at;
+  }
+}
+
 /** Keeps each prepared record's bytes, once per representation kind. */
 export function createRecordEncoder(): RecordEncoder {
-  const defaults = new WeakMap<object, DefaultBytes | null>();
-  /** A record's bytes in the fixed shape, after a comma: records stored in a row join as a list. */
-  const fixed = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+  /** Each prepared record's number: its place in `kept`. */
+  const numbers = new Map<object, number>();
+  const kept = new Numbers();
+  /** The default representation's cuts (see `defaultBytes`), each record's in a row. */
+  const cuts = new Numbers();
+  const slabs: Uint8Array<ArrayBuffer>[] = [];
   let slab = new Uint8Array(0);
   let used = 0;
 
-  /** Encodes `text` into the current slab (or a fresh one), after `lead` when given; its bytes. */
-  function store(text: string, lead?: number): Uint8Array<ArrayBuffer> {
+  /** The record's number, given one when it has none. */
+  function numberOf(record: object): number {
+    let n = numbers.get(record);
+    if (n === undefined) {
+      n = kept.add(STRIDE, NONE) / STRIDE;
+      numbers.set(record, n);
+    }
+    return n;
+  }
+
+  /**
+   * Encodes `text` into the current slab (or a fresh one), after `lead` when given; writes the
+   * slab's number, start and end at `to` in `kept`.
+   */
+  function store(text: string, to: number, lead?: number): void {
     const room = text.length * 3 + 1;
     if (slab.length - used < room) {
       slab = new Uint8Array(Math.max(SLAB_BYTES, room));
+      slabs.push(slab);
       used = 0;
     }
     const begin = used;
     if (lead !== undefined) slab[used++] = lead;
     used += encoder.encodeInto(text, slab.subarray(used)).written;
-    return slab.subarray(begin, used);
+    const { values } = kept;
+    values[to] = slabs.length - 1;
+    values[to + 1] = begin;
+    values[to + 2] = used;
   }
 
-  function defaultBytes(record: object, fields: readonly string[]): DefaultBytes | null {
-    const known = defaults.get(record);
-    if (known !== undefined) return known;
+  /** Prepares a record in the default representation: its bytes, and where each turn cuts them. */
+  function defaultBytes(record: object, fields: readonly string[]): void {
+    const at = numberOf(record) * STRIDE;
+    if (kept.values[at + D_SLAB] !== NONE) return;
     const source = record as Record<string, unknown>;
     const own = Object.keys(source);
     // The listed fields JSON writes: those the record has, with a value JSON can write. When the
     // record's own keys already come in the list's order, it is serialised as it is.
     const present: number[] = [];
     let inOrder = true;
-    let at = 0;
+    let field = 0;
     for (let index = 0; index < fields.length; index++) {
       const key = fields[index] as string;
       if (!(key in source)) continue;
-      if (own[at++] !== key) inOrder = false;
+      if (own[field++] !== key) inOrder = false;
       if (writable(source[key])) present.push(index);
     }
     // Keys like "12" come first in any object (and so first in its keys), whatever the order
     // asked for: such a record is left to plain serialisation.
     if (own.length > 0 && ARRAY_INDEX.test(own[0] as string)) {
-      defaults.set(record, null);
-      return null;
+      kept.values[at + D_SLAB] = PLAIN;
+      return;
     }
     // Serialised whole in the list's order (the fast way to JSON); the fields are then found by
-    // their separating commas.
-    const bytes = store(JSON.stringify(inOrder ? source : plainObject(record, fields)));
+    // their separating commas. Offsets from here on are from the record's first byte.
+    store(JSON.stringify(inOrder ? source : plainObject(record, fields)), at + D_SLAB);
+    const { values } = kept;
+    const begin = values[at + D_START] as number;
+    const length = (values[at + D_END] as number) - begin;
+    const bytes = (slabs[values[at + D_SLAB] as number] as Uint8Array).subarray(
+      begin,
+      begin + length,
+    );
     const commas = topLevelCommas(bytes);
-    const start = (field: number) => (field === 0 ? 1 : (commas[field - 1] as number) + 1);
+    const start = (index: number) => (index === 0 ? 1 : (commas[index - 1] as number) + 1);
     const listed =
       present.length === 0
         ? 1
         : present.length <= commas.length
           ? (commas[present.length - 1] as number)
-          : bytes.length - 1;
+          : length - 1;
     // The first present field at or after each position; past the last, the end of the list.
-    const cuts = new Uint32Array(fields.length);
+    const from = cuts.add(fields.length, 0);
     let next = present.length;
     for (let index = fields.length - 1; index >= 0; index--) {
       while (next > 0 && (present[next - 1] as number) >= index) next--;
-      cuts[index] = next === present.length ? listed : start(next);
+      cuts.values[from + index] = next === present.length ? listed : start(next);
     }
-    const encoded = { bytes, listed, cuts };
-    defaults.set(record, encoded);
-    return encoded;
+    kept.values[at + D_LISTED] = listed;
+    kept.values[at + D_CUTS] = from;
   }
 
   function prepareFixed(record: object, shape: (record: object) => unknown): void {
-    if (!fixed.has(record)) fixed.set(record, store(JSON.stringify(shape(record)), COMMA));
+    const at = numberOf(record) * STRIDE;
+    if (kept.values[at + F_SLAB] === NONE) store(JSON.stringify(shape(record)), at + F_SLAB, COMMA);
   }
+
+  /** Where the record's numbers start in `kept`, or -1 when it has none. */
+  const keptAt = (record: object): number => {
+    const n = numbers.get(record);
+    return n === undefined ? -1 : n * STRIDE;
+  };
 
   /**
    * Appends one prepared record, in `representation`, to `out`: its pieces, in order. False, and
    * nothing appended, when the record was not prepared or is kept for plain serialisation.
    */
   function pieces(record: object, representation: Representation, out: Uint8Array[]): boolean {
+    const at = keptAt(record);
+    if (at < 0) return false;
+    const { values } = kept;
     if (representation.kind === 'fixed') {
-      const bytes = fixed.get(record);
-      if (bytes) out.push(bytes.subarray(1));
-      return bytes !== undefined;
+      const s = values[at + F_SLAB] as number;
+      if (s === NONE) return false;
+      // Without the comma stored before it.
+      out.push(
+        (slabs[s] as Uint8Array).subarray((values[at + F_START] as number) + 1, values[at + F_END]),
+      );
+      return true;
     }
-    const encoded = defaults.get(record);
-    if (!encoded) return false;
-    const { bytes, listed, cuts } = encoded;
-    const cut = cuts[representation.rotation % representation.fields.length] as number;
+    const s = values[at + D_SLAB] as number;
+    if (s === NONE || s === PLAIN) return false;
+    const begin = values[at + D_START] as number;
+    const bytes = (slabs[s] as Uint8Array).subarray(begin, values[at + D_END]);
+    const listed = values[at + D_LISTED] as number;
+    const cut = cuts.values[
+      (values[at + D_CUTS] as number) + (representation.rotation % representation.fields.length)
+    ] as number;
     out.push(BRACE_OPEN);
     if (cut <= 1 || cut >= listed) {
       out.push(bytes.subarray(1, listed));
@@ -194,24 +265,27 @@ export function createRecordEncoder(): RecordEncoder {
     first: boolean,
   ): Uint8Array<ArrayBuffer>[] | null {
     const runs: Uint8Array<ArrayBuffer>[] = [];
-    let buffer: ArrayBufferLike | null = null;
+    const { values } = kept;
+    let run = NONE;
     let start = 0;
     let end = 0;
     const close = () => {
-      if (buffer) runs.push(new Uint8Array(buffer as ArrayBuffer, start, end - start));
+      if (run !== NONE) runs.push((slabs[run] as Uint8Array<ArrayBuffer>).subarray(start, end));
     };
     for (let i = from; i < to; i++) {
-      const bytes = fixed.get(records[i] as object);
-      if (!bytes) return null;
-      if (bytes.buffer === buffer && bytes.byteOffset === end) {
-        end += bytes.length;
+      const at = keptAt(records[i] as object);
+      const s = at < 0 ? NONE : (values[at + F_SLAB] as number);
+      if (s === NONE) return null;
+      const begin = values[at + F_START] as number;
+      if (s === run && begin === end) {
+        end = values[at + F_END] as number;
         continue;
       }
       close();
-      buffer = bytes.buffer;
+      run = s;
       // The list's first record goes without the comma before it.
-      start = bytes.byteOffset + (first && i === from ? 1 : 0);
-      end = bytes.byteOffset + bytes.length;
+      start = begin + (first && i === from ? 1 : 0);
+      end = values[at + F_END] as number;
     }
     close();
     return runs;
