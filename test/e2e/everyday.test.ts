@@ -213,6 +213,8 @@ describe('a 768-pixel window', () => {
     await page.getByRole('region', { name: 'Refine' }).waitFor({ state: 'detached' });
     expect(await refine.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // The filtered rows are worked out in slices (placeholder rows meanwhile): a click waits for them.
+    await expect.poll(() => grid.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
     await grid.getByRole('row').nth(5).getByRole('gridcell').first().click();
     await page.getByRole('complementary').waitFor();
     await inView('complementary');
