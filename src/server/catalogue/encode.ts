@@ -3,12 +3,12 @@
  * are encoded once and kept, so that a page of a thousand of them is assembled by copying bytes
  * rather than by building and serialising a thousand objects (and a list in the fixed shape, kept
  * in its order, is sent from those bytes without a copy). What is kept is bytes in slabs and
- * numbers in a few arrays, nothing per record for the garbage collector to trace. The default
+ * numbers in a few arrays, little per record for the garbage collector to trace. The default
  * representation lists keys in an order that turns from response to response; a record is kept
  * as its fields in the list's order, and any turn of that order is two runs of those bytes.
  * Records not prepared are serialised as they are asked for and not kept, so a single pass over
- * them (a test's) costs no more than plain serialisation. Pure (web standard APIs only), like the engine that uses it.
- * Records must not change once they have been prepared.
+ * them (a test's) costs no more than plain serialisation. Pure (web standard APIs only), like the
+ * engine that uses it. Records must not change once they have been prepared.
  */
 import {
   BACKSLASH,
@@ -72,9 +72,9 @@ const PLAIN = 0xfffffffe;
 /**
  * What is kept of each prepared record, at `STRIDE` numbers a record: where its bytes in the
  * fixed shape lie (slab, start, end), where its bytes in the default representation lie (slab,
- * start, end), where the list's fields end in them, and where its cuts begin in `cuts`. Numbers in a few big
- * arrays, not objects and views for each record: a million records add nothing for the garbage
- * collector to trace.
+ * start, end), where the list's fields end in them, and where its cuts begin in `cuts`. Numbers
+ * in a few big arrays, not objects and views for each record: a million records add a map entry
+ * each and nothing else for the garbage collector to trace.
  */
 const STRIDE = 8;
 const [F_SLAB, F_START, F_END, D_SLAB, D_START, D_END, D_LISTED, D_CUTS] = [0, 1, 2, 3, 4, 5, 6, 7];
