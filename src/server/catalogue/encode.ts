@@ -165,11 +165,9 @@ export function createRecordEncoder(): RecordEncoder {
     // their separating commas. Offsets from here on are from the record's first byte.
     store(JSON.stringify(inOrder ? source : plainObject(record, fields)), at + D_SLAB);
     const { values } = kept;
-    const begin = values[at + D_START] as number;
-    const length = (values[at + D_END] as number) - begin;
     const bytes = (slabs[values[at + D_SLAB] as number] as Uint8Array).subarray(
-      begin,
-      begin + length,
+      values[at + D_START],
+      values[at + D_END],
     );
     const commas = topLevelCommas(bytes);
     const start = (index: number) => (index === 0 ? 1 : (commas[index - 1] as number) + 1);
@@ -178,7 +176,7 @@ export function createRecordEncoder(): RecordEncoder {
         ? 1
         : present.length <= commas.length
           ? (commas[present.length - 1] as number)
-          : length - 1;
+          : bytes.length - 1;
     // The first present field at or after each position; past the last, the end of the list.
     const from = cuts.add(fields.length, 0);
     let next = present.length;
@@ -202,22 +200,18 @@ export function createRecordEncoder(): RecordEncoder {
   };
 
   /**
-   * Appends one prepared record, in `representation`, to `out`: its pieces, in order. False, and
-   * nothing appended, when the record was not prepared or is kept for plain serialisation.
+   * Appends one record prepared in the default representation, turned as `representation` says,
+   * to `out`: its pieces, in order. False, and nothing appended, when the record was not prepared
+   * or is kept for plain serialisation.
    */
-  function pieces(record: object, representation: Representation, out: Uint8Array[]): boolean {
+  function turnedPieces(
+    record: object,
+    representation: Representation & { kind: 'default' },
+    out: Uint8Array[],
+  ): boolean {
     const at = keptAt(record);
     if (at < 0) return false;
     const { values } = kept;
-    if (representation.kind === 'fixed') {
-      const s = values[at + F_SLAB] as number;
-      if (s === NONE) return false;
-      // Without the comma stored before it.
-      out.push(
-        (slabs[s] as Uint8Array).subarray((values[at + F_START] as number) + 1, values[at + F_END]),
-      );
-      return true;
-    }
     const s = values[at + D_SLAB] as number;
     if (s === NONE || s === PLAIN) return false;
     const begin = values[at + D_START] as number;
@@ -238,33 +232,17 @@ export function createRecordEncoder(): RecordEncoder {
     return true;
   }
 
-  function write(
-    records: readonly object[],
-    from: number,
-    to: number,
-    representation: Representation,
-    ends: { first: boolean; last: boolean },
-  ): Uint8Array<ArrayBuffer> {
-    const parts: Uint8Array[] = [];
-    if (ends.first) parts.push(BRACKET_OPEN);
-    for (let i = from; i < to; i++) {
-      if (i > from || !ends.first) parts.push(SEPARATOR);
-      if (!pieces(records[i] as object, representation, parts)) {
-        return plain(records, from, to, representation, ends);
-      }
-    }
-    if (ends.last) parts.push(BRACKET_CLOSE);
-    return concat(parts);
-  }
-
-  /** The fixed shape's records as runs of stored bytes; null when one of them was not prepared. */
+  /**
+   * The fixed shape's records as runs of stored bytes, with the list's brackets where it starts
+   * and ends; null when one of them was not prepared.
+   */
   function storedRuns(
     records: readonly object[],
     from: number,
     to: number,
-    first: boolean,
+    ends: { first: boolean; last: boolean },
   ): Uint8Array<ArrayBuffer>[] | null {
-    const runs: Uint8Array<ArrayBuffer>[] = [];
+    const runs: Uint8Array<ArrayBuffer>[] = ends.first ? [BRACKET_OPEN] : [];
     const { values } = kept;
     let run = NONE;
     let start = 0;
@@ -283,12 +261,36 @@ export function createRecordEncoder(): RecordEncoder {
       }
       close();
       run = s;
-      // The list's first record goes without the comma before it.
-      start = begin + (first && i === from ? 1 : 0);
+      // The list's first record goes without the comma stored before it.
+      start = begin + (ends.first && i === from ? 1 : 0);
       end = values[at + F_END] as number;
     }
     close();
+    if (ends.last) runs.push(BRACKET_CLOSE);
     return runs;
+  }
+
+  function write(
+    records: readonly object[],
+    from: number,
+    to: number,
+    representation: Representation,
+    ends: { first: boolean; last: boolean },
+  ): Uint8Array<ArrayBuffer> {
+    if (representation.kind === 'fixed') {
+      const runs = storedRuns(records, from, to, ends);
+      return runs ? concat(runs) : plain(records, from, to, representation, ends);
+    }
+    const parts: Uint8Array[] = [];
+    if (ends.first) parts.push(BRACKET_OPEN);
+    for (let i = from; i < to; i++) {
+      if (i > from || !ends.first) parts.push(SEPARATOR);
+      if (!turnedPieces(records[i] as object, representation, parts)) {
+        return plain(records, from, to, representation, ends);
+      }
+    }
+    if (ends.last) parts.push(BRACKET_CLOSE);
+    return concat(parts);
   }
 
   return {
@@ -300,12 +302,8 @@ export function createRecordEncoder(): RecordEncoder {
     },
     write,
     pieces(records, from, to, representation, ends) {
-      const runs =
-        representation.kind === 'fixed' ? storedRuns(records, from, to, ends.first) : null;
-      if (!runs) return [write(records, from, to, representation, ends)];
-      if (ends.first) runs.unshift(BRACKET_OPEN);
-      if (ends.last) runs.push(BRACKET_CLOSE);
-      return runs;
+      const runs = representation.kind === 'fixed' ? storedRuns(records, from, to, ends) : null;
+      return runs ?? [write(records, from, to, representation, ends)];
     },
   };
 }
