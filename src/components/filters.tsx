@@ -1,6 +1,10 @@
 /** Form controls for list filters; each is labelled and keeps the URL as its source of truth. */
 import { useId, type ReactNode } from 'react';
-import { useDebouncedInput } from '../lib/use-debounced';
+import {
+  useDebouncedInput,
+  useQuickFilterBox,
+  type QuickFilterBoxLink,
+} from '../lib/use-debounced';
 
 export function FilterBar({ children, label }: { children: ReactNode; label: string }) {
   return (
@@ -35,6 +39,15 @@ export function SearchInput({
       }}
     />
   );
+}
+
+/**
+ * A list's quick filter: the box holds its own text, so a key re-renders the box alone, and tells
+ * the page (`useQuickFilter`) what it holds.
+ */
+export function QuickFilterBox({ link, ...box }: TextBoxProps & { link: QuickFilterBoxLink }) {
+  const { text, type, commitNow } = useQuickFilterBox(link);
+  return <TextBox {...box} value={text} onChange={type} onEnter={commitNow} />;
 }
 
 /** A labelled search box whose text the caller holds. */

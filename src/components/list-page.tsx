@@ -18,7 +18,7 @@ import { sortParam, textParam, type Params, type Sort, type Values } from '../ad
 import { useUrlState, type UrlState } from '../lib/url-state';
 import { DataTable, type DataColumn, type DataTableProps, type TableView } from './data-table';
 import { ExportMenu, exportListState } from './export/export-menu';
-import { FilterBar, TextBox, UrlProblems } from './filters';
+import { FilterBar, QuickFilterBox, UrlProblems } from './filters';
 import { CountLine, ListEmpty, ListStatus } from './list-status';
 import { PrintButton } from './print/print-button';
 
@@ -36,7 +36,7 @@ export interface ListPageState<P extends Params> {
   url: UrlState<ListParams<P>>;
   values: Values<ListParams<P>>;
   sort: Sort | null;
-  /** The quick filter's box (its text at once, its query deferred) and how to apply it now. */
+  /** The quick filter: its query (following the box in a transition) and the box's link. */
   quick: ReturnType<typeof useQuickFilter>;
 }
 
@@ -250,11 +250,9 @@ export function ListPage<Row extends object, P extends Params>({
       <UrlProblems problems={url.problems} />
       <FilterBar label={filterBar.label}>
         {filterBar.controls}
-        <TextBox
+        <QuickFilterBox
           label={filterBar.quick.label ?? 'Quick filter'}
-          value={quick.text}
-          onChange={quick.setText}
-          onEnter={quick.commitNow}
+          link={quick.box}
           placeholder={filterBar.quick.placeholder}
           {...(filterBar.quick.hint ? { hint: filterBar.quick.hint } : {})}
         />

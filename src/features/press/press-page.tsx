@@ -16,7 +16,7 @@ import {
   exportListState,
   type ExportColumn,
 } from '../../components/export/export-menu';
-import { FilterBar, SelectInput, TextBox, UrlProblems } from '../../components/filters';
+import { FilterBar, QuickFilterBox, SelectInput, UrlProblems } from '../../components/filters';
 import { useQuickFiltered } from '../../components/list-page';
 import { countLine } from '../../components/count-words';
 import { CountLine, ListEmpty, ListStatus } from '../../components/list-status';
@@ -86,11 +86,9 @@ export function PressPage() {
       <UrlProblems problems={url.problems} />
       <div className="press-toolbar">
         <FilterBar label="Find and order press mentions">
-          <TextBox
+          <QuickFilterBox
             label="Quick filter"
-            value={quick.text}
-            onChange={quick.setText}
-            onEnter={quick.commitNow}
+            link={quick.box}
             placeholder="Title, description or attribution"
           />
           <SelectInput

@@ -1,6 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useQuickFilter } from '../../../src/lib/use-debounced';
+import { QuickFilterBox } from '../../../src/components/filters';
+import { useQuickFilter, useQuickFilterBox } from '../../../src/lib/use-debounced';
+
+/** The page's side and the box's side of a quick filter, as one hook. */
+function useBoth(outside: string, commit: (value: string) => void) {
+  const quick = useQuickFilter(outside, commit);
+  const box = useQuickFilterBox(quick.box);
+  return { text: box.text, setText: box.type, commitNow: box.commitNow, query: quick.query };
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,7 +20,7 @@ afterEach(() => {
 describe('the quick filter', () => {
   it('filters with each key at once and writes the URL only after a pause', () => {
     const commit = vi.fn<(value: string) => void>();
-    const { result } = renderHook(({ outside }) => useQuickFilter(outside, commit), {
+    const { result } = renderHook(({ outside }) => useBoth(outside, commit), {
       initialProps: { outside: '' },
     });
     act(() => {
@@ -30,7 +38,7 @@ describe('the quick filter', () => {
 
   it('follows the URL when it changes from outside, as on Back', () => {
     const commit = vi.fn<(value: string) => void>();
-    const { result, rerender } = renderHook(({ outside }) => useQuickFilter(outside, commit), {
+    const { result, rerender } = renderHook(({ outside }) => useBoth(outside, commit), {
       initialProps: { outside: 'elections' },
     });
     rerender({ outside: 'press' });
@@ -44,7 +52,7 @@ describe('the quick filter', () => {
 
   it('keeps what was typed after a pause when the URL catches up with the pause', () => {
     const commit = vi.fn<(value: string) => void>();
-    const { result, rerender } = renderHook(({ outside }) => useQuickFilter(outside, commit), {
+    const { result, rerender } = renderHook(({ outside }) => useBoth(outside, commit), {
       initialProps: { outside: '' },
     });
     act(() => {
@@ -74,7 +82,7 @@ describe('the quick filter', () => {
 
   it('writes the URL at once on Enter', () => {
     const commit = vi.fn<(value: string) => void>();
-    const { result } = renderHook(() => useQuickFilter('', commit));
+    const { result } = renderHook(() => useBoth('', commit));
     act(() => {
       result.current.setText('q');
     });
@@ -82,5 +90,37 @@ describe('the quick filter', () => {
       result.current.commitNow();
     });
     expect(commit).toHaveBeenCalledWith('q');
+  });
+
+  it('shows a key in the box without rendering the page for it; the page renders once, with the query', () => {
+    const commit = vi.fn<(value: string) => void>();
+    const queries: string[] = [];
+    function Page() {
+      const quick = useQuickFilter('', commit);
+      queries.push(quick.query);
+      return <QuickFilterBox label="Quick filter" link={quick.box} />;
+    }
+    render(<Page />);
+    expect(queries).toEqual(['']);
+    fireEvent.change(screen.getByLabelText('Quick filter'), { target: { value: 'e' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Quick filter').value).toBe('e');
+    expect(queries).toEqual(['', 'e']);
+  });
+
+  it('leaves the page on the URL’s query when the address changes under a box left alone', () => {
+    const commit = vi.fn<(value: string) => void>();
+    function Page({ outside }: { outside: string }) {
+      const quick = useQuickFilter(outside, commit);
+      return (
+        <>
+          <QuickFilterBox label="Quick filter" link={quick.box} />
+          <output>{quick.query}</output>
+        </>
+      );
+    }
+    const { rerender } = render(<Page outside="news" />);
+    rerender(<Page outside="press" />);
+    expect(screen.getByLabelText<HTMLInputElement>('Quick filter').value).toBe('press');
+    expect(screen.getByRole('status').textContent).toBe('press');
   });
 });
