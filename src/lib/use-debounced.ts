@@ -73,7 +73,7 @@ export interface QuickFilterBoxLink {
 }
 
 /** How long the quick filter waits after the last key before it writes the URL. */
-export const QUICK_FILTER_PAUSE_MS = 400;
+const QUICK_FILTER_PAUSE_MS = 400;
 
 /**
  * The quick filter over loaded rows. The box keeps its own text (`useQuickFilterBox`), so a key
